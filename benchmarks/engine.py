@@ -1,0 +1,235 @@
+"""Engine speed: bridgelaws' Table against endplay's Deal on the same seeded random deals, and import time.
+
+    python benchmarks/engine.py [--deals 200] [--seed 1] [--repeat 3] [--import-runs 10]
+    python3 dev.py bench                        # runs every benchmarks/*.py inside .venv
+
+1. Plan (not timed): for deal i, bridgelaws.Deal.random(seed + i) is played out to 13 tricks through
+   bridgelaws' Table. Before every play the legal cards are sorted (spades first, 2 up to A) and one is
+   picked with random.Random(seed + i). The contract cycles through NT, S, H, D, C and the four declarers.
+   At every step endplay's legal_moves() on the same deal must give the same set: a cross-check of both.
+2. Timed: the planned plays are replayed through each engine; before every play the engine is asked for
+   its legal cards (Table.legal_cards() / Deal.legal_moves()), the planned card is checked to be among them,
+   then played (Table.push(Play(...)) / Deal.play(card)). Best of --repeat runs. Target: bridgelaws at least
+   3x the plays per second of endplay.
+3. Import time: median wall time of `python -c "import bridgelaws"` minus that of `python -c pass`
+   (--import-runs each, alternating). Target: at most 50 ms more than a bare interpreter start.
+
+--irregular is a hook for a later mode that injects irregularities (exposed cards, leads out of turn, ...)
+into the planned events and times bridgelaws alone (endplay has no irregularities); see
+inject_irregularities().
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from bridgelaws.cards import Card
+from bridgelaws.deal import Contract, Deal
+from bridgelaws.events import Play
+from bridgelaws.table import Table
+
+SUITS = "SHDC"
+RANKS = "23456789TJQKA"
+STRAINS = ("NT", "S", "H", "D", "C")
+DECLARERS = ("S", "W", "N", "E")
+SPEED_TARGET = 3.0  # bridgelaws plays per second / endplay plays per second
+IMPORT_TARGET_MS = 50.0
+
+
+def card_key(text: str) -> tuple[int, int]:
+    """Sort key for a card in PBN letters ("SA"): spades, hearts, diamonds, clubs; 2 up to A."""
+    return SUITS.index(text[0]), RANKS.index(text[1])
+
+
+@dataclass
+class Board:
+    """One planned board: the deal, the contract and the events to push, in order."""
+
+    number: int
+    deal: Deal
+    contract: Contract
+    events: list[Any]
+
+    @property
+    def plays(self) -> list[Play]:
+        return [e for e in self.events if isinstance(e, Play)]
+
+
+def contract_for(number: int) -> Contract:
+    strain = STRAINS[number % len(STRAINS)]
+    declarer = DECLARERS[(number // len(STRAINS)) % len(DECLARERS)]
+    return Contract.parse(f"3{strain}", declarer)
+
+
+def plan_board(number: int, seed: int) -> Board:
+    """Play one random deal out with seeded choices among bridgelaws' legal cards (not timed)."""
+    deal = Deal.random(seed)
+    contract = contract_for(number)
+    table = Table(deal, contract)
+    rng = random.Random(seed)
+    events: list[Any] = []
+    while not table.is_complete():
+        seat = table.to_act()
+        assert seat is not None, f"board {number}: nobody to act before trick 13 is complete"
+        options = sorted((str(c) for c in table.legal_cards()), key=card_key)
+        play = Play(seat=seat, card=Card.parse(options[rng.randrange(len(options))]))
+        table.push(play)
+        events.append(play)
+    assert len(events) == 52, f"board {number}: {len(events)} plays, not 52"
+    return Board(number, deal, contract, events)
+
+
+def inject_irregularities(board: Board, rng: random.Random) -> Board:
+    """Hook for --irregular: return the board with irregularities (Expose, leads out of turn, ...) added.
+
+    Not implemented yet: the events must be chosen so that the play can still be completed legally.
+    """
+    raise NotImplementedError("--irregular is not implemented yet: write inject_irregularities() in " + __file__)
+
+
+# endplay ----------------------------------------------------------------------------------------------------
+
+
+def endplay_setup(boards: list[Board]) -> list[tuple[Any, list[Any]]]:
+    """endplay deals with the same cards, opening leader and trumps, and the planned cards as endplay Cards."""
+    from endplay.types import Card as ECard
+    from endplay.types import Deal as EDeal
+    from endplay.types import Denom, Player
+
+    denoms = {"NT": Denom.nt, "S": Denom.spades, "H": Denom.hearts, "D": Denom.diamonds, "C": Denom.clubs}
+    players = {"N": Player.north, "E": Player.east, "S": Player.south, "W": Player.west}
+    jobs = []
+    for board in boards:
+        edeal = EDeal(board.deal.to_pbn())
+        edeal.first = players[str(board.contract.declarer.lho)]
+        edeal.trump = denoms[str(board.contract.strain)]
+        jobs.append((edeal, [ECard(str(p.card)) for p in board.plays]))
+    return jobs
+
+
+def endplay_text(card: Any) -> str:
+    return "SHDC"[card.suit.value] + card.rank.name[1]
+
+
+def cross_check(boards: list[Board], jobs: list[tuple[Any, list[Any]]]) -> None:
+    """At every step endplay and bridgelaws must agree on the legal cards."""
+    for board, (base, cards) in zip(boards, jobs):
+        table, edeal = Table(board.deal, board.contract), base.copy()
+        for i, (play, card) in enumerate(zip(board.plays, cards)):
+            ours = {str(c) for c in table.legal_cards()}
+            theirs = {endplay_text(c) for c in edeal.legal_moves()}
+            if ours != theirs:
+                raise AssertionError(
+                    f"board {board.number}, play {i + 1}: bridgelaws {sorted(ours, key=card_key)}"
+                    f" but endplay {sorted(theirs, key=card_key)} ({board.deal.to_pbn()})"
+                )
+            table.push(play)
+            edeal.play(card)
+
+
+# timed loops ------------------------------------------------------------------------------------------------
+
+
+def time_bridgelaws(boards: list[Board]) -> tuple[int, float]:
+    plays = 0
+    start = time.perf_counter()
+    for board in boards:
+        table = Table(board.deal, board.contract)
+        for event in board.events:
+            if isinstance(event, Play) and event.card not in table.legal_cards():
+                raise AssertionError(f"board {board.number}: {event} is not legal")
+            table.push(event)
+        plays += len(board.events)
+    return plays, time.perf_counter() - start
+
+
+def time_endplay(jobs: list[tuple[Any, list[Any]]]) -> tuple[int, float]:
+    plays = 0
+    start = time.perf_counter()
+    for base, cards in jobs:
+        deal = base.copy()
+        for card in cards:
+            if card not in deal.legal_moves():
+                raise AssertionError(f"endplay: {card} is not legal")
+            deal.play(card)
+        plays += len(cards)
+    return plays, time.perf_counter() - start
+
+
+def best_rate(fn: Any, arg: Any, repeat: int) -> float:
+    """Plays per second of the fastest of `repeat` runs."""
+    runs = [fn(arg) for _ in range(repeat)]
+    return max(plays / seconds for plays, seconds in runs)
+
+
+def import_times(runs: int, modules: list[str]) -> dict[str, float]:
+    """Median wall time in ms of a fresh interpreter running `pass` or importing each module."""
+    codes = {"(bare interpreter)": "pass", **{m: f"import {m}" for m in modules}}
+    samples: dict[str, list[float]] = {name: [] for name in codes}
+    for name, code in codes.items():  # warm the file system cache once
+        subprocess.run([sys.executable, "-c", code], check=True)
+    for _ in range(runs):
+        for name, code in codes.items():
+            start = time.perf_counter()
+            subprocess.run([sys.executable, "-c", code], check=True)
+            samples[name].append((time.perf_counter() - start) * 1000)
+    return {name: statistics.median(values) for name, values in samples.items()}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--deals", type=int, default=200, help="number of random deals (default 200)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the first deal; deal i uses seed + i")
+    parser.add_argument("--repeat", type=int, default=3, help="timed runs per engine; the best counts")
+    parser.add_argument("--import-runs", type=int, default=10, help="interpreter starts per import measure")
+    parser.add_argument("--no-import", action="store_true", help="skip the import-time measure")
+    parser.add_argument("--irregular", action="store_true", help="inject irregularities (not implemented yet)")
+    args = parser.parse_args(argv)
+
+    print(
+        f"engine benchmark: {args.deals} deals from seed {args.seed}, best of {args.repeat}, "
+        f"Python {sys.version.split()[0]}"
+    )
+    boards = [plan_board(i, args.seed + i) for i in range(args.deals)]
+    if args.irregular:
+        try:
+            boards = [inject_irregularities(b, random.Random(args.seed + b.number)) for b in boards]
+        except NotImplementedError as exc:
+            print(f"engine benchmark: {exc}", file=sys.stderr)
+            return 2
+        rate = best_rate(time_bridgelaws, boards, args.repeat)
+        print(f"bridgelaws (irregular): {rate:10,.0f} events/s")
+    else:
+        jobs = endplay_setup(boards)
+        cross_check(boards, jobs)
+        print(f"legal cards agree with endplay at all {sum(len(b.plays) for b in boards):,} plays")
+        ours = best_rate(time_bridgelaws, boards, args.repeat)
+        theirs = best_rate(time_endplay, jobs, args.repeat)
+        ratio = ours / theirs
+        print(f"bridgelaws Table: {ours:10,.0f} plays/s   (legal_cards() + push(Play) per play)")
+        print(f"endplay Deal:     {theirs:10,.0f} plays/s   (legal_moves() + play(card) per play)")
+        verdict = "met" if ratio >= SPEED_TARGET else "NOT met"
+        print(f"ratio bridgelaws/endplay: {ratio:.2f}x   (target >= {SPEED_TARGET:g}x: {verdict})")
+
+    if not args.no_import:
+        times = import_times(args.import_runs, ["bridgelaws", "endplay"])
+        bare = times["(bare interpreter)"]
+        extra = times["bridgelaws"] - bare
+        print(f"interpreter start, median of {args.import_runs}: {bare:6.1f} ms")
+        print(
+            f"import bridgelaws: {times['bridgelaws']:6.1f} ms  (+{extra:.1f} ms; target <= +{IMPORT_TARGET_MS:g} ms: "
+            f"{'met' if extra <= IMPORT_TARGET_MS else 'NOT met'})"
+        )
+        print(f"import endplay:    {times['endplay']:6.1f} ms  (+{times['endplay'] - bare:.1f} ms, for reference)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,188 @@
+"""Events: small frozen dataclasses, the same vocabulary as the scenario files (SCENARIO_FORMAT.md).
+
+A table's state is the fold of its events over the deal. ``event.to_dict()`` gives the scenario-file form
+(``{"seat": "W", "action": "play", "card": "S3"}``); :func:`event_from_dict` reads it back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
+
+from bridgelaws.cards import Card, Seat, Suit
+
+__all__ = [
+    "Event", "Play", "Expose", "AcceptLead", "RejectLead", "SpreadHand", "Choose", "Simultaneous", "Select",
+    "Hold", "Touch", "Designate", "LeadFaceDown", "RequestWithdraw", "EVENT_TYPES", "EXPOSE_HOW",
+    "CHOOSE_OPTIONS", "TD_FINDINGS", "TOUCH_PURPOSES",
+]
+
+EXPOSE_HOW = ("dropped", "named", "revoke_corrected", "lead_out_of_turn", "premature_play")
+CHOOSE_OPTIONS = ("require", "forbid", "none", "highest", "lowest", "require_suit", "forbid_suit",
+                  "accept_play", "reject_play", "designate_penalty_card")
+TD_FINDINGS = ("slip_of_tongue", "loss_of_concentration", "reconsideration")
+TOUCH_PURPOSES = ("play", "arrange", "reach")
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Base class: every event has the seat that acts."""
+
+    seat: Seat
+    action: ClassVar[str] = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The scenario-file form, with only the fields that differ from their defaults."""
+        out: dict[str, Any] = {"seat": self.seat.value, "action": self.action}
+        for f in fields(self):
+            if f.name == "seat":
+                continue
+            value = getattr(self, f.name)
+            if value == f.default:
+                continue
+            out[f.name] = _plain(value)
+        return out
+
+    def __str__(self) -> str:
+        parts = [self.seat.value, self.action]
+        for f in fields(self):
+            if f.name != "seat":
+                v = getattr(self, f.name)
+                if v != f.default:
+                    parts.append(str(_plain(v)) if f.name in ("card", "new_card", "cards") else f"{f.name}={_plain(v)}")
+        return " ".join(parts)
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, (Card, Seat, Suit)):
+        return str(value)
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Play(Event):
+    """``seat``'s hand plays or leads ``card`` (dummy's cards carry dummy's seat). ``out_of_turn``: a
+    premature play that the Laws let stand (57C)."""
+
+    card: Card = None  # type: ignore[assignment]
+    out_of_turn: bool = False
+    action: ClassVar[str] = "play"
+
+
+@dataclass(frozen=True, slots=True)
+class Expose(Event):
+    """A card face up without being a legal play; ``how`` is one of EXPOSE_HOW; ``period`` may be
+    ``"clarification"`` (Law 24)."""
+
+    card: Card = None  # type: ignore[assignment]
+    how: str = "dropped"
+    period: str | None = None
+    action: ClassVar[str] = "expose"
+
+
+@dataclass(frozen=True, slots=True)
+class AcceptLead(Event):
+    """A statement accepting a lead out of turn (Laws 53A, 54, 55A)."""
+
+    action: ClassVar[str] = "accept_lead"
+
+
+@dataclass(frozen=True, slots=True)
+class RejectLead(Event):
+    """A statement requiring a lead out of turn to be retracted (Laws 54D, 55A, 56)."""
+
+    action: ClassVar[str] = "reject_lead"
+
+
+@dataclass(frozen=True, slots=True)
+class SpreadHand(Event):
+    """The presumed declarer faces his hand after a faced opening lead out of turn (54A)."""
+
+    action: ClassVar[str] = "spread_hand"
+
+
+@dataclass(frozen=True, slots=True)
+class Choose(Event):
+    """Declarer's choice of rectification (50D2, 51, 52, 57A); ``option`` is one of CHOOSE_OPTIONS."""
+
+    option: str = ""
+    suit: Suit | None = None
+    suits: tuple[Suit, ...] = ()
+    card: Card | None = None
+    action: ClassVar[str] = "choose"
+
+
+@dataclass(frozen=True, slots=True)
+class Simultaneous(Event):
+    """Several cards led or played at once; ``visible`` lists those whose faces were seen (58B)."""
+
+    cards: tuple[Card, ...] = ()
+    visible: tuple[Card, ...] = ()
+    action: ClassVar[str] = "simultaneous"
+
+
+@dataclass(frozen=True, slots=True)
+class Select(Event):
+    """The player names which of his visible simultaneous cards he plays (58B2)."""
+
+    card: Card = None  # type: ignore[assignment]
+    action: ClassVar[str] = "select"
+
+
+@dataclass(frozen=True, slots=True)
+class Hold(Event):
+    """A card taken out of the hand but not put down (45C1, 45C2); the facts are the Director's findings."""
+
+    card: Card = None  # type: ignore[assignment]
+    partner_could_see: bool | None = None
+    face_up: bool | None = None
+    touching_or_near_table: bool | None = None
+    held_still: bool | None = None
+    returned: bool = False
+    action: ClassVar[str] = "hold"
+
+
+@dataclass(frozen=True, slots=True)
+class Touch(Event):
+    """Declarer touches a card of dummy (``hand`` is dummy's seat) for ``purpose`` play/arrange/reach (45C3)."""
+
+    hand: Seat = None  # type: ignore[assignment]
+    card: Card = None  # type: ignore[assignment]
+    purpose: str = "play"
+    action: ClassVar[str] = "touch"
+
+
+@dataclass(frozen=True, slots=True)
+class Designate(Event):
+    """Declarer's spoken designation of dummy's card (45C4, 46B). ``td_finding`` is the Director's finding
+    of fact (TD_FINDINGS); ``correction`` marks a second designation meant to replace the first (45C4b)."""
+
+    words: str = ""
+    lang: str = "en"
+    td_finding: str | None = None
+    correction: bool = False
+    action: ClassVar[str] = "designate"
+
+
+@dataclass(frozen=True, slots=True)
+class LeadFaceDown(Event):
+    """A face-down opening lead (41A)."""
+
+    card: Card = None  # type: ignore[assignment]
+    action: ClassVar[str] = "lead_face_down"
+
+
+@dataclass(frozen=True, slots=True)
+class RequestWithdraw(Event):
+    """The player asks to take back his face-down lead and lead ``new_card`` instead (41A)."""
+
+    new_card: Card = None  # type: ignore[assignment]
+    action: ClassVar[str] = "request_withdraw"
+
+
+EVENT_TYPES: dict[str, type[Event]] = {
+    cls.action: cls for cls in (Play, Expose, AcceptLead, RejectLead, SpreadHand, Choose, Simultaneous,
+                                Select, Hold, Touch, Designate, LeadFaceDown, RequestWithdraw)
+}

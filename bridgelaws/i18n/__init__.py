@@ -1,0 +1,222 @@
+"""Message catalogues: every sentence the library shows, in Danish, Norwegian (bokmål) and English.
+
+The catalogues are gettext files, so translators can open them in Poedit, Lokalize or any PO editor:
+
+- ``bridgelaws/i18n/<domain>.pot``: the English source; each entry has a ``msgctxt`` (the stable key the
+  code uses, e.g. ``pc.must_play``) and a ``msgid`` (the English text);
+- ``bridgelaws/i18n/da/<domain>.po`` and ``bridgelaws/i18n/nb/<domain>.po``: the same entries with a
+  ``msgstr`` in Danish and Norwegian.
+
+English is the ``msgid`` itself. Placeholders are ``{name}`` or ``{name:spec}`` and are filled with
+localized values: cards, seats, suits and law references are written in the target language.
+A small reader of our own (stdlib only) keeps the core free of dependencies; ``tests/test_i18n.py`` checks
+that every key exists in every language with the same placeholders.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+__all__ = ["LANGS", "normalize_lang", "catalog", "Message", "text", "localize", "missing_keys"]
+
+LANGS: tuple[str, ...] = ("da", "nb", "en")
+_ALIASES = {"no": "nb", "nb": "nb", "nn": "nb", "da": "da", "en": "en", "dk": "da"}
+_DIR = Path(__file__).parent
+
+
+def normalize_lang(lang: str) -> str:
+    """``da``, ``nb`` (alias ``no``) or ``en``; anything else is a ValueError that lists the choices."""
+    try:
+        return _ALIASES[str(lang).strip().lower()]
+    except KeyError:
+        raise ValueError(f"unknown language {lang!r}: use 'da', 'nb' (or 'no') or 'en'") from None
+
+
+def _unquote(s: str) -> str:
+    s = s.strip()
+    if not (s.startswith('"') and s.endswith('"')):
+        raise ValueError(f"expected a quoted string, got {s!r}")
+    body = s[1:-1]
+    out = []
+    i = 0
+    while i < len(body):
+        ch = body[i]
+        if ch == "\\" and i + 1 < len(body):
+            nxt = body[i + 1]
+            out.append({"n": "\n", "t": "\t", '"': '"', "\\": "\\"}.get(nxt, nxt))
+            i += 2
+        else:
+            out.append(ch)
+            i += 1
+    return "".join(out)
+
+
+def read_po(path: Path) -> dict[str, tuple[str, str]]:
+    """Read a .po/.pot file into ``{msgctxt: (msgid, msgstr)}``. Entries without msgctxt are ignored
+    (the header is one). Fuzzy entries count as untranslated."""
+    entries: dict[str, tuple[str, str]] = {}
+    cur: dict[str, str] = {}
+    last: str | None = None
+    fuzzy = False
+
+    def flush() -> None:
+        nonlocal cur, fuzzy, last
+        if "msgctxt" in cur:
+            key = cur["msgctxt"]
+            if key in entries:
+                raise ValueError(f"{path}: duplicate key {key!r}")
+            entries[key] = (cur.get("msgid", ""), "" if fuzzy else cur.get("msgstr", ""))
+        cur, fuzzy, last = {}, False, None
+
+    for lineno, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        line = raw.strip()
+        try:
+            if not line:
+                flush()
+            elif line.startswith("#,") and "fuzzy" in line:
+                fuzzy = True
+            elif line.startswith("#"):
+                continue
+            elif line.startswith('"'):
+                if last is None:
+                    raise ValueError("continuation line without a keyword")
+                cur[last] += _unquote(line)
+            else:
+                kw, _, rest = line.partition(" ")
+                if kw not in ("msgctxt", "msgid", "msgstr"):
+                    raise ValueError(f"unknown keyword {kw!r}")
+                if kw == "msgctxt" and ("msgid" in cur or "msgctxt" in cur):
+                    flush()
+                cur[kw] = _unquote(rest)
+                last = kw
+        except ValueError as exc:
+            raise ValueError(f"{path}:{lineno}: {exc}") from None
+    flush()
+    return entries
+
+
+@cache
+def _source() -> dict[str, str]:
+    """key -> English text, from every domain's .pot file."""
+    merged: dict[str, str] = {}
+    for pot in sorted(_DIR.glob("*.pot")):
+        for key, (msgid, _) in read_po(pot).items():
+            if key in merged:
+                raise ValueError(f"{pot.name}: key {key!r} is defined in another domain too")
+            merged[key] = msgid
+    return merged
+
+
+@cache
+def _translations(lang: str) -> dict[str, tuple[str, str]]:
+    merged: dict[str, tuple[str, str]] = {}
+    for po in sorted((_DIR / lang).glob("*.po")):
+        merged.update(read_po(po))
+    return merged
+
+
+def catalog(lang: str) -> dict[str, str]:
+    """key -> text for ``lang``. English comes from the templates; a translation whose msgid no longer
+    matches the English source is stale and treated as missing."""
+    lang = normalize_lang(lang)
+    src = _source()
+    if lang == "en":
+        return dict(src)
+    out = {}
+    for key, (msgid, msgstr) in _translations(lang).items():
+        if key in src and msgstr and msgid == src[key]:
+            out[key] = msgstr
+    return out
+
+
+def missing_keys(lang: str) -> set[str]:
+    """Keys of the English source with no current translation in ``lang``."""
+    return set(_source()) - set(catalog(lang))
+
+
+def localize(value: Any, lang: str, spec: str = "") -> str:
+    """Write one placeholder value in ``lang``: cards, seats, suits, ranks, law references, messages,
+    and lists of them (joined with commas and a localized "and" / "or" when ``spec`` says so)."""
+    from bridgelaws import notation
+    from bridgelaws.cards import Card, Rank, Seat, Suit
+    from bridgelaws.laws import LawRef
+
+    if isinstance(value, Message):
+        return value.text(lang)
+    if isinstance(value, Card):
+        return notation.format_card(value, lang, style=spec or "symbol")
+    if isinstance(value, Seat):
+        return notation.format_seat(value, lang, style=spec or "name")
+    if isinstance(value, Suit):
+        return notation.format_suit(value, lang, style=spec or "symbol")
+    if isinstance(value, Rank):
+        return notation.format_rank(value, lang, style=spec or "letter")
+    if isinstance(value, LawRef):
+        return value.cite(lang)
+    if isinstance(value, (list, tuple, frozenset, set)):
+        items = list(value)
+        if isinstance(value, (frozenset, set)):
+            items.sort(key=_sort_key)
+        conj, _, inner = spec.partition(":")
+        words = [localize(v, lang, inner) for v in items]
+        if conj in ("and", "or") and len(words) > 1:
+            joiner = text(f"word.{conj}", lang)
+            return ", ".join(words[:-1]) + f" {joiner} " + words[-1]
+        return ", ".join(words)
+    return str(value)
+
+
+def _sort_key(v: Any) -> Any:
+    sk = getattr(v, "sort_key", None)
+    if sk is not None:
+        return sk
+    idx = getattr(v, "index", None)
+    return idx if isinstance(idx, int) else str(v)
+
+
+class _Formatter(string.Formatter):
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        return localize(value, self.lang, format_spec)
+
+
+def text(key: str, lang: str = "en", /, **params: Any) -> str:
+    """The sentence ``key`` in ``lang`` with its placeholders filled. A key missing from the catalogue
+    raises KeyError (the catalogue test makes sure that never reaches a user)."""
+    lang = normalize_lang(lang)
+    cat = catalog(lang)
+    try:
+        template = cat[key]
+    except KeyError:
+        raise KeyError(f"message {key!r} is missing from the {lang!r} catalogue") from None
+    return _Formatter(lang).vformat(template, (), params)
+
+
+@dataclass(frozen=True)
+class Message:
+    """A sentence as data: a catalogue key and its parameters. ``.text(lang)`` renders it."""
+
+    key: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def text(self, lang: str = "en") -> str:
+        return text(self.key, lang, **dict(self.params))
+
+    def __str__(self) -> str:
+        return self.text("en")
+
+
+def placeholders(template: str) -> set[str]:
+    """The placeholder names used in a template (for the catalogue tests)."""
+    return {name.split(".")[0].split("[")[0] for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def iter_keys() -> Iterable[str]:
+    return iter(_source())

@@ -1,0 +1,106 @@
+"""Law references (``LawRef``) and the catalogue of the paragraphs the library applies.
+
+``LawRef.parse("50D1a")`` is Law 50, section D, clause 1(a). Citations are localized:
+``§ 50 D1a`` in Danish and Norwegian, ``Law 50D1(a)`` in English. Titles and short summaries in our own
+words live in the message catalogues under ``law.<ref>.title`` and ``law.<ref>.summary``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+__all__ = ["LawRef", "CATALOGUE", "law", "is_known"]
+
+_REF_RE = re.compile(r"^(?P<law>[1-9][0-9]?)(?P<section>[A-H]?)(?P<num>[0-9]?)(?P<letter>[a-z]?)$")
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class LawRef:
+    """A paragraph of the 2017 Laws of Duplicate Bridge, e.g. ``LawRef(50, "D", "1a")``."""
+
+    law: int
+    section: str = ""
+    clause: str = ""
+    edition: int = 2017
+
+    @classmethod
+    def parse(cls, text: str) -> LawRef:
+        """Parse ``"50D1a"``: a law number 1 to 93, then section letter, clause digit and letter."""
+        from bridgelaws.errors import NotationError
+
+        t = str(text).strip().replace(" ", "").replace("(", "").replace(")", "")
+        for prefix in ("Law", "law", "§"):
+            if t.startswith(prefix):
+                t = t[len(prefix):]
+        m = _REF_RE.match(t)
+        if not m or not 1 <= int(m["law"]) <= 93 or (m["num"] or m["letter"]) and not m["section"]:
+            raise NotationError(
+                f"malformed law reference {text!r}: write a law number 1 to 93, then section letter, "
+                "clause digit and letter, e.g. '50D1a'", text=str(text))
+        return cls(int(m["law"]), m["section"], m["num"] + m["letter"])
+
+    @property
+    def code(self) -> str:
+        """The compact form used in files and tests: ``50D1a``."""
+        return f"{self.law}{self.section}{self.clause}"
+
+    def cite(self, lang: str = "en") -> str:
+        """Citation in the style of ``lang``: ``§ 50 D1a`` (da, nb) or ``Law 50D1(a)`` (en)."""
+        from bridgelaws.i18n import normalize_lang
+
+        lang = normalize_lang(lang)
+        if lang == "en":
+            clause = self.clause
+            if len(clause) == 2:
+                clause = f"{clause[0]}({clause[1]})"
+            elif clause.isalpha():
+                clause = f"({clause})"
+            return f"Law {self.law}{self.section}{clause}"
+        tail = f"{self.section}{self.clause}"
+        return f"§ {self.law} {tail}" if tail else f"§ {self.law}"
+
+    def parent(self) -> LawRef | None:
+        """The enclosing paragraph: 50D1a -> 50D1 -> 50D -> 50 -> None."""
+        if self.clause:
+            return LawRef(self.law, self.section, self.clause[:-1])
+        if self.section:
+            return LawRef(self.law)
+        return None
+
+    def __str__(self) -> str:
+        return self.code
+
+    def __repr__(self) -> str:
+        return f"LawRef.parse({self.code!r})"
+
+
+def law(code: str) -> LawRef:
+    """Shorthand for ``LawRef.parse(code)``; the engine's citations go through here."""
+    return LawRef.parse(code)
+
+
+#: Every paragraph the library cites or the scenarios may name. A scenario naming a well-formed reference
+#: outside this set only gets a warning.
+CATALOGUE: frozenset[LawRef] = frozenset(LawRef.parse(c) for c in (
+    "9B", "10C1", "16", "16A", "16C", "17D", "17D1", "24", "24A", "24B", "24C",
+    "41", "41A", "41B", "41C", "42B1", "43A1c", "44", "44C",
+    "45", "45A", "45B", "45C", "45C1", "45C2", "45C2a", "45C2b", "45C3", "45C4", "45C4a", "45C4b", "45C5",
+    "45D", "45D1", "45E", "45E1", "45E2", "45F",
+    "46", "46A", "46B", "46B1", "46B1a", "46B1b", "46B1c", "46B2", "46B3", "46B3a", "46B3b", "46B4", "46B5",
+    "47", "47E", "47E1", "47F", "48", "48A", "48B", "49",
+    "50", "50A", "50B", "50C", "50D", "50D1", "50D1a", "50D1b", "50D2", "50D2a", "50D2b", "50E", "50E1",
+    "50E2", "50E3",
+    "51", "51A", "51B", "51B1", "51B1a", "51B1b", "51B2", "51B2a", "51B2b", "51B2c",
+    "52", "52A", "52B", "52B1", "52B1a", "52B1b", "52B1c", "52B2",
+    "53", "53A", "53B", "53C", "54", "54A", "54B", "54B1", "54B2", "54C", "54D", "54E",
+    "55", "55A", "55B", "55B1", "55B2", "55C", "56",
+    "57", "57A", "57A1", "57A2", "57A3", "57A4", "57B", "57C", "57C1", "57C2", "57C3", "57D",
+    "58", "58A", "58B", "58B1", "58B2", "58B3", "58B4", "59", "60", "60A", "60B", "61", "61A", "61B",
+    "62", "62A", "62B", "62B1", "62B2", "62C", "62C1", "62C2", "62C3", "62D", "63", "64", "67", "68",
+    "72C", "73", "84D",
+))
+
+
+def is_known(ref: LawRef) -> bool:
+    return ref in CATALOGUE

@@ -1,0 +1,212 @@
+"""What the Director says now, the constraints in force, and how each event changes them.
+
+Statements are complete on purpose: the articles insist that the Director explains every obligation and
+option at once, because they affect everybody's planning (seed 000; Law 10C1).
+"""
+
+from __future__ import annotations
+
+from bridgelaws.cards import Card, Seat
+from bridgelaws.errors import IllegalPlayError, PenaltyCardError
+from bridgelaws.events import Event
+from bridgelaws.i18n import Message
+from bridgelaws.laws import law
+from bridgelaws.state import Constraint, ConstraintChange, PlayState, Restriction, Statement
+from bridgelaws.table import (
+    follow_suit_cards, legal_cards_ignoring_pending, penalty_card_candidates, restricted_cards,
+)
+
+L50B = law("50B")
+L50C = law("50C")
+L50D1a = law("50D1a")
+L50D1b = law("50D1b")
+L50D2 = law("50D2")
+L50E = law("50E")
+L59 = law("59")
+
+
+def _s(key: str, law_ref, kind: str = "info", **params) -> Statement:  # type: ignore[no-untyped-def]
+    return Statement(Message(key, params), law_ref, kind)
+
+
+def _restriction_statement(r: Restriction, state: PlayState) -> Statement:
+    if r.kind == "require":
+        return _s("dir.must_lead_suit", r.law, "restriction", seat=r.seat, suit=r.suits[0])
+    if r.kind == "forbid":
+        return _s("dir.may_not_lead_suits", r.law, "restriction", seat=r.seat, suits=r.suits)
+    if r.kind in ("highest", "lowest"):
+        return _s(f"dir.57_{r.kind}", r.law, "restriction", seat=r.seat, suit=r.suits[0] if r.suits else None)
+    return _s(f"dir.57_{r.kind}", r.law, "restriction", seat=r.seat, suit=r.suits[0])
+
+
+def statements(state: PlayState) -> list[Statement]:
+    """Everything the Director would say at the table now, each with its law, in a fixed order:
+    pending decision, penalty cards and what they oblige, restrictions, options to come, information."""
+    out: list[Statement] = list(state.notes)
+    d = state.pending
+    il = state.irregular_lead
+    if d is not None:
+        out.extend(_decision_statements(state))
+    to_act = state.to_act
+    for p in state.penalty_cards:
+        out.append(_s(f"dir.pc_{p.kind}", L50B, "penalty_card", seat=p.seat, card=p.card))
+    for seat in state.defenders:
+        pcs = state.penalty_cards_of(seat)
+        if not pcs:
+            continue
+        majors = tuple(p.card for p in pcs if p.is_major)
+        for p in pcs:
+            if not p.is_major:
+                out.append(_s("dir.minor_limit", L50C, "obligation", seat=seat, card=p.card, suit=p.card.suit))
+        if not majors:
+            continue
+        if to_act is seat and d is None and il is None:
+            base, cand, cannot = restricted_cards(state, seat)
+            can_play = tuple(p.card for p in penalty_card_candidates(state, seat, cand))
+            if state.designated is not None:
+                out.append(_s("dir.must_play_designated", law("51A"), "obligation", seat=seat, card=state.designated))
+            elif len(can_play) == 1:
+                key = "dir.must_lead_pc" if not state.trick else "dir.must_play_pc"
+                out.append(_s(key, L50D1a, "obligation", seat=seat, card=can_play[0]))
+            elif not can_play:
+                out.append(_s("dir.pc_waits", L50D1b, "obligation", seat=seat, cards=majors))
+        elif not (d is not None and d.kind == "designate_penalty_card" and d.offender is seat):
+            out.append(_s("dir.pc_first_opportunity", L50D1a, "obligation", seat=seat, cards=majors))
+        partner = seat.partner
+        leading_now = to_act is partner and not state.trick and d is None and il is None
+        if not (d is not None and d.kind == "lead_options" and d.offender is seat) and not leading_now:
+            suits = tuple(sorted({c.suit for c in majors}, key=lambda s: s.index))
+            out.append(_s("dir.options_when_partner_leads", L50D2 if len(majors) == 1 else law("51B"), "options",
+                          seat=partner, offender=seat, suits=suits))
+    for r in state.restrictions:
+        out.append(_restriction_statement(r, state))
+        if to_act is r.seat and d is None:
+            _, _, cannot = restricted_cards(state, r.seat)
+            binding = (r.is_lead_restriction and not state.trick) or (not r.is_lead_restriction and state.trick)
+            if cannot and binding:
+                out.append(_s("dir.cannot_comply", L59, "restriction", seat=r.seat))
+    if state.penalty_cards:
+        partners = tuple(sorted({p.seat.partner for p in state.penalty_cards}, key=lambda s: s.index))
+        out.append(_s("dir.information", L50E, "information", seats=partners))
+    out.extend(state.questions)
+    if to_act is not None and d is None and il is None and state.phase != "over" and not out:
+        out.append(_s("dir.normal_play", None, "turn", seat=to_act))
+    return out
+
+
+def _decision_statements(state: PlayState) -> list[Statement]:
+    d = state.pending
+    assert d is not None
+    if d.kind == "lead_options":
+        return [_s("dir.wait_for_declarer_lead", d.law, "decision", seat=d.subject, suits=d.suits,
+                   offender=d.offender)]
+    if d.kind == "opening_lead_out_of_turn":
+        return [_s("dir.54_options", d.law, "decision", offender=d.offender, card=d.cards[0], leader=d.subject)]
+    if d.kind == "lead_out_of_turn":
+        return [_s("dir.56_options", d.law, "decision", offender=d.offender, card=d.cards[0], leader=d.subject,
+                   next=d.offender.lho if d.offender else None)]
+    if d.kind == "declarer_lead_out_of_turn":
+        return [_s("dir.55_options", d.law, "decision", offender=d.offender, card=d.cards[0], decider=d.by,
+                   other=d.by.partner)]
+    if d.kind == "premature_play":
+        return [_s("dir.57_options", d.law, "decision", seat=d.subject, offender=d.offender, card=d.cards[0])]
+    if d.kind == "failure_to_play":
+        return [_s("dir.52_options", d.law, "decision", offender=d.offender, card=d.cards[0],
+                   cards=d.options[1].cards)]
+    if d.kind == "designate_penalty_card":
+        return [_s("dir.51A_designate", d.law, "decision", seat=d.offender, cards=d.cards)]
+    if d.kind == "select_card":
+        return [_s("dir.58_select", d.law, "decision", seat=d.by, cards=d.cards)]
+    return []
+
+
+def constraints(state: PlayState) -> list[Constraint]:
+    """The constraints in force now: penalty cards, restrictions and the pending decision."""
+    out: list[Constraint] = []
+    for p in state.penalty_cards:
+        out.append(Constraint(("penalty_card", p.seat, p.card), p.seat,
+                              Message(f"dir.pc_{p.kind}", {"seat": p.seat, "card": p.card}),
+                              L50D1a if p.is_major else L50C))
+    for r in state.restrictions:
+        st = _restriction_statement(r, state)
+        out.append(Constraint(("restriction", r.seat, r.kind, r.suits, r.trick_no), r.seat, st.message, r.law))
+    if state.pending is not None:
+        d = state.pending
+        for st in _decision_statements(state):
+            out.append(Constraint(("decision", d.kind, d.by), d.by, st.message, d.law))
+    return out
+
+
+def constraint_changes(before: PlayState, after: PlayState, event: Event) -> tuple[ConstraintChange, ...]:
+    """Which constraints started, changed, continued or ended with ``event``, and why those ended."""
+    old = {c.key: c for c in constraints(before)}
+    new = {c.key: c for c in constraints(after)}
+    out: list[ConstraintChange] = []
+    for key, c in new.items():
+        if key not in old:
+            out.append(ConstraintChange("started", c))
+        elif old[key].message != c.message:
+            out.append(ConstraintChange("changed", c))
+        else:
+            out.append(ConstraintChange("continued", c))
+    for key, c in old.items():
+        if key not in new:
+            out.append(ConstraintChange("ended", c, _end_reason(c, before, after, event)))
+    return tuple(out)
+
+
+def _end_reason(c: Constraint, before: PlayState, after: PlayState, event: Event) -> Message:
+    kind = c.key[0]
+    if kind == "penalty_card":
+        seat, card = c.key[1], c.key[2]
+        if (seat, card) in after.last_played or any(t.card_of(seat) == card for t in after.tricks[-1:]):
+            return Message("why.pc_played", {"seat": seat, "card": card})
+        if card in after.hand(seat):
+            return Message("why.pc_picked_up", {"seat": seat, "card": card})
+        return Message("why.pc_gone", {"seat": seat, "card": card})
+    if kind == "restriction":
+        seat, rkind = c.key[1], c.key[2]
+        if rkind == "require":
+            return Message("why.lead_made", {"seat": seat})
+        if rkind == "forbid":
+            if after.phase == "over":
+                return Message("why.play_over", {})
+            return Message("why.lost_lead", {"seat": seat})
+        return Message("why.trick_over", {})
+    return Message("why.decided", {"seat": c.seat})
+
+
+def why_not_legal(state: PlayState, seat: Seat, card: Card) -> IllegalPlayError:
+    """The error (with its law) that explains why ``seat`` may not play ``card`` now."""
+    from bridgelaws.errors import FailureToFollowSuitError, NotInHandError, OutOfTurnError
+
+    if seat is not state.to_act:
+        return OutOfTurnError(f"it is {state.to_act.name.title() if state.to_act else 'nobody'}'s turn, not "
+                              f"{seat.name.title()}'s", law=law("44") if state.trick else law("53"), seat=seat,
+                              card=card, key="error.out_of_turn", to_act=state.to_act, trick_no=state.trick_no)
+    if card not in state.holding(seat):
+        return NotInHandError(f"{seat.name.title()} does not hold {card}", seat=seat, card=card,
+                              key="error.not_in_hand", trick_no=state.trick_no)
+    base = follow_suit_cards(state, seat)
+    if card not in base:
+        return FailureToFollowSuitError(f"Law 44C: {seat.name.title()} must follow suit; cannot play {card}",
+                                        law=law("44C"), seat=seat, card=card, key="error.must_follow",
+                                        suit=state.suit_led, trick_no=state.trick_no)
+    _, cand, _ = restricted_cards(state, seat)
+    if card not in cand:
+        r = next((r for r in state.restrictions if r.seat is seat), None)
+        return PenaltyCardError(f"{r.law.cite('en') if r else ''}: {seat.name.title()} may not play {card} because of "
+                                "declarer's restriction", law=r.law if r else None, seat=seat, card=card,
+                                key="error.restricted", restriction=_restriction_statement(r, state).message if r
+                                else "", trick_no=state.trick_no)
+    legal = legal_cards_ignoring_pending(state, seat)
+    majors = [p.card for p in penalty_card_candidates(state, seat, cand)]
+    if majors:
+        return PenaltyCardError(f"Law 50D1a: {seat.name.title()} must play his penalty card "
+                                f"{' or '.join(str(c) for c in majors)}, not {card}", law=L50D1a, seat=seat, card=card,
+                                key="error.must_play_pc", cards=tuple(majors), trick_no=state.trick_no)
+    minor = next((p.card for p in state.penalty_cards_of(seat) if p.card.suit is card.suit), None)
+    return PenaltyCardError(f"Law 50C: {seat.name.title()} may not play {card} below the ten while {minor} is a "
+                            "minor penalty card", law=L50C, seat=seat, card=card, key="error.minor_limit",
+                            pc=minor, legal=tuple(sorted(legal, key=lambda c: c.sort_key)),
+                            trick_no=state.trick_no)

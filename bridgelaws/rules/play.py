@@ -1,0 +1,99 @@
+"""The ordinary play of a card (Law 44), with the irregularities a plain play can carry:
+
+- a play from the next hand after a lead out of turn accepts that lead (53A);
+- declarer's play from either hand while a Law 52 decision is open accepts the wrong card (52B1b);
+- a card that follows suit but breaks a penalty-card obligation is the irregularity of Law 52;
+- a card that breaks a lead or play restriction is a revoke (61A) and is recorded as such;
+- ``out_of_turn``: a premature play that the Laws let stand (57C).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bridgelaws.errors import DecisionError, OutOfTurnError
+from bridgelaws.events import Play
+from bridgelaws.laws import law
+from bridgelaws.state import Decision, Option, PlayState
+from bridgelaws.table import (
+    Table, check_plain_play, complete_trick, legal_cards_ignoring_pending, note, place_card, register,
+    restricted_cards,
+)
+
+L52 = law("52")
+L52B1 = law("52B1")
+L52B1b = law("52B1b")
+L61A = law("61A")
+L57C = law("57C")
+
+
+@register(Play)
+def play(table: Table, state: PlayState, ev: Play) -> PlayState:
+    """Implements Law 44 (the play), 53A (acceptance by play), 52 and 57C."""
+    seat, card = ev.seat, ev.card
+    from bridgelaws.rules import leads
+
+    if state.irregular_lead is not None:
+        state = leads.accept_by_play(table, state, ev)
+    pending = state.pending
+    if pending is not None:
+        if pending.kind == "failure_to_play" and seat in (state.declarer, state.dummy) and seat is state.to_act:
+            from bridgelaws.rules.penalty_cards import resolve_failure
+
+            state = resolve_failure(state, accept=True, by_play=True)
+        else:
+            raise DecisionError(
+                f"{ev}: {seat.name.title()} may not play before the decision is made ({pending.law.cite('en')})",
+                law=pending.law, seat=seat, card=card, event=ev, trick_no=state.trick_no,
+                key="error.decision_pending")
+    if ev.out_of_turn:
+        return _premature_play_that_stands(state, ev)
+    if seat is not state.to_act:
+        to_act = state.to_act
+        raise OutOfTurnError(
+            f"{ev}: it is {to_act.name.title() if to_act else 'nobody'}'s turn, not {seat.name.title()}'s "
+            "(a lead out of turn is an 'expose' event with how = \"lead_out_of_turn\", a premature play "
+            "\"premature_play\")", law=law("53") if not state.trick else law("57"), seat=seat, card=card,
+            event=ev, trick_no=state.trick_no, key="error.out_of_turn", to_act=to_act)
+    check_plain_play(state, seat, card, ev)
+    if not state.is_defender(seat):
+        return place_card(state, seat, card)
+    legal = legal_cards_ignoring_pending(state, seat)
+    if card in legal:
+        return place_card(state, seat, card)
+    _, cand, _ = restricted_cards(state, seat)
+    if card not in cand:
+        # fails to comply with a lead or play restriction he could comply with: a revoke (61A)
+        st = place_card(state, seat, card)
+        return replace(st, irregular_plays=st.irregular_plays + ((seat, card, L61A),),
+                       notes=st.notes + (note("note.restriction_revoke", L61A, seat=seat, card=card),))
+    # follows suit but is not the penalty card he must play, or breaks a minor card's limit (52, 50C)
+    wrong = place_card(state, seat, card, complete=False)
+    must = tuple(sorted(legal, key=lambda c: c.sort_key))
+    decision = Decision("failure_to_play", state.declarer,
+                        (Option("accept_play", law("52B1a"), cards=(card,)),
+                         Option("reject_play", law("52B2"), cards=must)),
+                        L52B1, offender=seat, cards=(card,) + must, subject=seat)
+    to_act = wrong.to_act if len(wrong.trick) < 4 else None
+    return replace(wrong, pending=decision, to_act=to_act,
+                   irregular_plays=wrong.irregular_plays + ((seat, card, L52),))
+
+
+def _premature_play_that_stands(state: PlayState, ev: Play) -> PlayState:
+    """57C: a card played before its turn that the Laws let stand is simply played to the trick."""
+    seat, card = ev.seat, ev.card
+    if not state.trick:
+        raise OutOfTurnError(f"{ev}: 'out_of_turn' marks a premature play to a trick in progress (57C); a lead "
+                             "out of turn is an 'expose' event with how = \"lead_out_of_turn\"", law=L57C, seat=seat,
+                             card=card, event=ev, trick_no=state.trick_no, key="error.out_of_turn_lead")
+    if any(s is seat for s, _ in state.trick):
+        raise OutOfTurnError(f"{ev}: {seat.name.title()} has already played to this trick", law=L57C, seat=seat,
+                             card=card, event=ev, trick_no=state.trick_no, key="error.already_played")
+    check_plain_play(state, seat, card, ev)
+    st = place_card(state, seat, card, complete=False)
+    st = replace(st, notes=st.notes + (note("note.premature_stands", L57C, seat=seat, card=card),))
+    if len(st.trick) == 4:
+        return complete_trick(st)
+    from bridgelaws.table import next_in_trick
+
+    return replace(st, to_act=next_in_trick(st))

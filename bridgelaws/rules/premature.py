@@ -1,0 +1,133 @@
+"""Premature lead or play by a defender (57), simultaneous cards (58) and inability to comply (59)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bridgelaws.errors import DecisionError, IllegalPlayError, OutOfTurnError
+from bridgelaws.events import Choose, Expose, Play, Select, Simultaneous
+from bridgelaws.laws import law
+from bridgelaws.rules.penalty_cards import add_penalty_cards, restore
+from bridgelaws.state import Decision, Option, PlayState, Restriction
+from bridgelaws.table import Table, check_plain_play, note, register
+
+L57A = law("57A")
+L57C1 = law("57C1")
+L57C3 = law("57C3")
+L58B1 = law("58B1")
+L58B2 = law("58B2")
+_57_LAWS = {"highest": law("57A1"), "lowest": law("57A2"), "require_suit": law("57A3"),
+            "forbid_suit": law("57A4")}
+
+
+def premature_play(table: Table, state: PlayState, ev: Expose) -> PlayState:
+    """Implements Law 57A: a defender leads or plays before his partner has played to the current trick.
+    His card becomes a major penalty card, and declarer picks one of four options for the partner."""
+    seat, card = ev.seat, ev.card
+    if not state.is_defender(seat):
+        raise OutOfTurnError(f"{ev}: declarer's premature play is simply played and stands if legal (57C3); "
+                             "write it as a play with out_of_turn = true", law=L57C3, seat=seat, card=card, event=ev,
+                             key="error.declarer_premature", trick_no=state.trick_no)
+    partner = seat.partner
+    played = {s for s, _ in state.trick}
+    if not state.trick or partner in played or state.to_act is seat:
+        raise OutOfTurnError(f"{ev}: a premature play is a card led or played before partner has played to the "
+                             "current trick (57A)", law=L57A, seat=seat, card=card, event=ev,
+                             key="error.not_premature", trick_no=state.trick_no)
+    if state.pending is not None or state.irregular_lead is not None:
+        raise DecisionError(f"{ev}: a decision is pending", law=state.pending.law if state.pending else None,
+                            seat=seat, card=card, event=ev, key="error.decision_pending", trick_no=state.trick_no)
+    if state.declarer in played and state.dummy in played:
+        raise IllegalPlayError(f"{ev}: declarer has played from both hands, so there is no rectification for "
+                               "playing before partner (57C1)", law=L57C1, seat=seat, card=card, event=ev,
+                               key="error.no_rectification_57C1", trick_no=state.trick_no)
+    st = add_penalty_cards(state, seat, (card,), L57A, deliberate=True)
+    options = tuple(Option(name, lr) for name, lr in _57_LAWS.items())
+    decision = Decision("premature_play", state.declarer, options, L57A, offender=seat, cards=(card,),
+                        subject=partner)
+    return replace(st, pending=decision, notes=(note("note.premature_penalty", L57A, seat=seat, card=card),))
+
+
+def choose_57(state: PlayState, ev: Choose, d: Decision) -> PlayState:
+    """Declarer's choice under 57A: it binds the offender's partner in the current trick only."""
+    partner = d.subject
+    assert partner is not None
+    suits: tuple = ()
+    if ev.option in ("require_suit", "forbid_suit"):
+        suit = ev.suit or (ev.suits[0] if ev.suits else None)
+        if suit is None:
+            raise DecisionError(f"{ev}: name the suit", law=_57_LAWS[ev.option], seat=ev.seat, event=ev,
+                                key="error.choose_needs_suit", option=ev.option)
+        if suit is state.suit_led:
+            raise DecisionError(f"{ev}: 57A3 and 57A4 name a suit other than the suit led", law=_57_LAWS[ev.option],
+                                seat=ev.seat, event=ev, key="error.57_other_suit", suit=suit)
+        suits = (suit,)
+    elif state.suit_led is not None:
+        suits = (state.suit_led,)
+    r = Restriction(partner, ev.option, suits, "this_trick", _57_LAWS[ev.option], state.trick_no,
+                    by_penalty_of=d.offender)
+    st = replace(state, pending=None, restrictions=state.restrictions + (r,))
+    from bridgelaws.table import restricted_cards
+
+    _, _, cannot = restricted_cards(st, partner) if st.to_act is partner else (None, None, False)
+    notes = (note("note.cannot_comply", law("59"), seat=partner),) if cannot else ()
+    return replace(st, notes=notes)
+
+
+@register(Simultaneous)
+def simultaneous(table: Table, state: PlayState, ev: Simultaneous) -> PlayState:
+    """Implements Law 58B: several cards led or played at once."""
+    seat = ev.seat
+    cards, visible = tuple(ev.cards), tuple(ev.visible)
+    if len(cards) < 2:
+        raise IllegalPlayError(f"{ev}: list at least two cards played at once", law=law("58B"), seat=seat, event=ev,
+                               key="error.simultaneous_two")
+    if not visible or any(c not in cards for c in visible):
+        raise IllegalPlayError(f"{ev}: 'visible' must list one or more of the cards played", law=law("58B"),
+                               seat=seat, event=ev, key="error.simultaneous_visible")
+    if seat is not state.to_act:
+        raise OutOfTurnError(f"{ev}: it is not {seat.name.title()}'s turn", law=law("58B"), seat=seat, event=ev,
+                             key="error.out_of_turn", to_act=state.to_act)
+    for c in cards:
+        if c not in state.holding(seat):
+            check_plain_play(state, seat, c, ev)
+    hidden = tuple(c for c in cards if c not in visible)
+    if len(visible) == 1:
+        # 58B1: the one visible card is played; the others go back with no rectification (47F)
+        st = table.apply(state, Play(seat, visible[0]))
+        st = restore(st, seat, hidden)
+        return replace(st, notes=st.notes + (note("note.simultaneous_one_visible", L58B1, seat=seat,
+                                                  card=visible[0]),))
+    st = restore(state, seat, hidden) if hidden else state
+    decision = Decision("select_card", seat, tuple(Option("select", L58B2, cards=(c,)) for c in visible), L58B2,
+                        offender=seat, cards=visible, subject=seat)
+    return replace(st, pending=decision)
+
+
+@register(Select)
+def select(table: Table, state: PlayState, ev: Select) -> PlayState:
+    """58B2: the player names the card he plays; a defender's other visible cards become penalty cards
+    (classified by 50B), declarer's go back to his hand (48A)."""
+    d = state.pending
+    if d is None or d.kind != "select_card":
+        raise DecisionError(f"{ev}: there are no simultaneous cards to choose from (58B2)", law=L58B2, seat=ev.seat,
+                            event=ev, key="error.nothing_to_select")
+    if ev.seat is not d.by:
+        raise DecisionError(f"{ev}: {d.by.name.title()}, who played the cards, names the one he plays (58B2)",
+                            law=L58B2, seat=ev.seat, event=ev, key="error.wrong_selector", seat_expected=d.by)
+    if ev.card not in d.cards:
+        raise DecisionError(f"{ev}: choose one of {', '.join(str(c) for c in d.cards)} (58B2)", law=L58B2,
+                            seat=ev.seat, card=ev.card, event=ev, key="error.select_among", cards=d.cards)
+    others = tuple(c for c in d.cards if c != ev.card)
+    st = table.apply(replace(state, pending=None), Play(ev.seat, ev.card))
+    if st.is_defender(ev.seat):
+        st = add_penalty_cards(st, ev.seat, others, L58B2, deliberate=False)
+        # the position may call for a decision now that the penalty cards lie on the table
+        from bridgelaws.table import settle
+
+        st = settle(st)
+        return replace(st, notes=st.notes + (note("note.simultaneous_penalty", L58B2, seat=ev.seat, card=ev.card,
+                                                  cards=others),))
+    st = restore(st, ev.seat, others)
+    return replace(st, notes=st.notes + (note("note.simultaneous_restored", law("48A"), seat=ev.seat, card=ev.card,
+                                              cards=others),))

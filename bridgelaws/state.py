@@ -1,0 +1,235 @@
+"""The immutable state of play after each event, and the rulings-as-data it carries.
+
+``PlayState`` is a frozen snapshot; the engine (:mod:`bridgelaws.table`) computes the next one from the
+previous one and an event with pure functions. Every constraint, pending decision and option names the
+law paragraph behind it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from bridgelaws.cards import Card, Seat, Suit
+from bridgelaws.i18n import Message
+from bridgelaws.laws import LawRef
+
+__all__ = ["PenaltyCard", "Restriction", "Option", "Decision", "IrregularLead", "Trick", "CardStatus",
+           "PlayState", "Statement", "Constraint", "ConstraintChange"]
+
+
+@dataclass(frozen=True, slots=True)
+class PenaltyCard:
+    """A defender's card lying face up in front of him (Laws 49, 50). ``kind`` is major or minor (50B)."""
+
+    seat: Seat
+    card: Card
+    kind: str
+    law: LawRef
+
+    @property
+    def is_major(self) -> bool:
+        return self.kind == "major"
+
+
+@dataclass(frozen=True, slots=True)
+class Restriction:
+    """A restriction on a defender's lead (50D2, 51B) or on his play to the current trick (57A).
+
+    ``kind``: ``require`` / ``forbid`` (lead), or ``highest`` / ``lowest`` / ``require_suit`` /
+    ``forbid_suit`` (57A, play). ``until``: ``this_lead``, ``loses_lead`` or ``this_trick``.
+    """
+
+    seat: Seat
+    kind: str
+    suits: tuple[Suit, ...]
+    until: str
+    law: LawRef
+    trick_no: int
+    by_penalty_of: Seat | None = None
+
+    @property
+    def is_lead_restriction(self) -> bool:
+        return self.kind in ("require", "forbid")
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One option of a pending decision, in the scenario vocabulary (``require``, ``accept_and_play`` ...)."""
+
+    name: str
+    law: LawRef
+    suits: tuple[Suit, ...] = ()
+    cards: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A choice the Laws give someone, that play waits for.
+
+    ``kind``: ``lead_options`` (50D2/51B), ``opening_lead_out_of_turn`` (54), ``lead_out_of_turn`` (53/56),
+    ``declarer_lead_out_of_turn`` (55), ``premature_play`` (57A), ``failure_to_play`` (52),
+    ``designate_penalty_card`` (51A), ``select_card`` (58B2).
+    """
+
+    kind: str
+    by: Seat
+    options: tuple[Option, ...]
+    law: LawRef
+    offender: Seat | None = None
+    cards: tuple[Card, ...] = ()
+    suits: tuple[Suit, ...] = ()
+    #: the seat the decision concerns (the offender's partner for 50D2 and 57A)
+    subject: Seat | None = None
+
+    @property
+    def option_names(self) -> frozenset[str]:
+        return frozenset(o.name for o in self.options)
+
+
+@dataclass(frozen=True, slots=True)
+class IrregularLead:
+    """A card faced as a lead by the wrong hand, waiting to be accepted or rejected (53 to 56)."""
+
+    seat: Seat
+    card: Card
+    correct_leader: Seat
+    opening: bool
+    #: statements so far by defenders about declarer's lead out of turn (55A): (seat, accepted)
+    statements: tuple[tuple[Seat, bool], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A completed trick: leader, the cards in the order played, and the winner."""
+
+    leader: Seat
+    plays: tuple[tuple[Seat, Card], ...]
+    winner: Seat
+
+    def card_of(self, seat: Seat) -> Card | None:
+        for s, c in self.plays:
+            if s is seat:
+                return c
+        return None
+
+    @property
+    def suit_led(self) -> Suit:
+        return self.plays[0][1].suit
+
+
+@dataclass(frozen=True, slots=True)
+class CardStatus:
+    """Whether a card that was held or touched (45C) counts as played, and on which finding."""
+
+    seat: Seat
+    card: Card
+    played: bool | None
+    law: LawRef
+    source: str  # "hold" | "touch" | "designate"
+
+
+@dataclass(frozen=True, slots=True)
+class Statement:
+    """One thing the Director says now: a message and the law behind it."""
+
+    message: Message
+    law: LawRef | None
+    kind: str = "info"
+
+    def text(self, lang: str = "en") -> str:
+        body = self.message.text(lang)
+        return f"{body} ({self.law.cite(lang)})" if self.law is not None else body
+
+
+@dataclass(frozen=True, slots=True)
+class Constraint:
+    """A constraint in force: who it binds, what, and the law. ``key`` identifies it across states."""
+
+    key: tuple[Any, ...]
+    seat: Seat
+    message: Message
+    law: LawRef
+
+
+@dataclass(frozen=True, slots=True)
+class ConstraintChange:
+    """How one constraint fared in one event: ``started``, ``changed``, ``continued`` or ``ended``."""
+
+    status: str
+    constraint: Constraint
+    reason: Message | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayState:
+    """Everything the engine knows after an event. Hands hold the cards still in each hand; penalty cards
+    lie on the table but still belong to their owner's holding."""
+
+    declarer: Seat
+    trump: Suit | None
+    hands: tuple[frozenset[Card], frozenset[Card], frozenset[Card], frozenset[Card]]
+    to_act: Seat | None
+    phase: str = "clarification"  # clarification | play | over
+    trick_leader: Seat | None = None
+    trick: tuple[tuple[Seat, Card], ...] = ()
+    tricks: tuple[Trick, ...] = ()
+    penalty_cards: tuple[PenaltyCard, ...] = ()
+    restrictions: tuple[Restriction, ...] = ()
+    pending: Decision | None = None
+    irregular_lead: IrregularLead | None = None
+    #: (trick number, lead counter) for which declarer has already exercised his 50D2/51B options
+    options_settled: tuple[int, Seat] | None = None
+    designated: Card | None = None
+    restored: tuple[tuple[Seat, Card], ...] = ()
+    last_played: tuple[tuple[Seat, Card], ...] = ()
+    lead_stands: bool | None = None
+    #: sentences about the last event itself ("the lead was accepted by North's play (53A)")
+    notes: tuple[Statement, ...] = ()
+    #: 45C / 41A: cards held or touched, and whether they count as played
+    card_status: tuple[CardStatus, ...] = ()
+    opening_lead_face_down: tuple[Seat, Card] | None = None
+    may_withdraw: bool | None = None
+    designation: Any = None
+    #: 45C4b: the last designated dummy card that may still be corrected: (card, trick_no)
+    correctable: Any = None
+    #: the Director's open questions of fact (judgement), each with the ruling under each answer
+    questions: tuple[Statement, ...] = ()
+    irregular_plays: tuple[tuple[Seat, Card, LawRef], ...] = ()
+
+    # ---- derived views -------------------------------------------------------------------------------
+    @property
+    def dummy(self) -> Seat:
+        return self.declarer.partner
+
+    @property
+    def defenders(self) -> tuple[Seat, Seat]:
+        return (self.declarer.lho, self.declarer.rho)
+
+    def is_defender(self, seat: Seat) -> bool:
+        return seat is self.declarer.lho or seat is self.declarer.rho
+
+    def hand(self, seat: Seat) -> frozenset[Card]:
+        return self.hands[seat.index]
+
+    def penalty_cards_of(self, seat: Seat) -> tuple[PenaltyCard, ...]:
+        return tuple(p for p in self.penalty_cards if p.seat is seat)
+
+    def holding(self, seat: Seat) -> frozenset[Card]:
+        """Cards the seat still owns: his hand plus his penalty cards on the table."""
+        pcs = [p.card for p in self.penalty_cards if p.seat is seat]
+        return self.hand(seat) | frozenset(pcs) if pcs else self.hand(seat)
+
+    @property
+    def trick_no(self) -> int:
+        """Number of the trick in progress (1 to 13); 14 when play is over."""
+        return len(self.tricks) + 1
+
+    @property
+    def suit_led(self) -> Suit | None:
+        return self.trick[0][1].suit if self.trick else None
+
+    def with_hand(self, seat: Seat, cards: frozenset[Card]) -> PlayState:
+        hs = list(self.hands)
+        hs[seat.index] = cards
+        return replace(self, hands=(hs[0], hs[1], hs[2], hs[3]))

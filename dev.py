@@ -1,0 +1,243 @@
+#!/usr/bin/env python3
+"""Developer commands for bridgelaws; needs only Python 3.11-3.13 with pip (standard library only).
+
+    python3 dev.py lab [ARGS...]           open the notebooks in JupyterLab (ARGS go to `jupyter lab`)
+    python3 dev.py test [ARGS...]          run every test: pytest over tests/ and nbval over notebooks/
+    python3 dev.py voila NOTEBOOK [ARGS]   serve one notebook as a presentation with Voila
+    python3 dev.py execute [NOTEBOOK...]   re-run notebooks (default: all) and save their outputs
+    python3 dev.py bench [ARGS...]         run every benchmarks/*.py (ARGS go to each)
+
+Every command first makes sure that `.venv` exists and holds `pip install -e .[dev]` for the current
+pyproject.toml: the venv is created on first use and re-installed when pyproject.toml changes (a stamp file
+inside .venv keeps the hash of what was installed). Delete .venv to start from scratch.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+NOTEBOOKS = ROOT / "notebooks"
+SANITIZE = NOTEBOOKS / "sanitize.cfg"
+STAMP = VENV / "bridgelaws-install.json"
+INSTALL_ARGS = ["-e", ".[dev]"]
+SUPPORTED = ((3, 11), (3, 12), (3, 13))  # endplay ships wheels for these only
+IS_WINDOWS = os.name == "nt"
+BIN = VENV / ("Scripts" if IS_WINDOWS else "bin")
+PY = BIN / ("python.exe" if IS_WINDOWS else "python")
+
+# JupyterLab asks "Would you like to get notified about official Jupyter news?" in a toast that covers the
+# bottom-right corner; --LabApp.news_url=None does not stop it, this settings override does.
+LAB_OVERRIDES = {"@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": False}}
+
+
+def say(message: str) -> None:
+    print(f"dev.py: {message}", flush=True)
+
+
+def show(cmd: list[str]) -> None:
+    shown = [os.path.relpath(c, ROOT) if os.path.isabs(c) and c.startswith(str(ROOT)) else c for c in cmd]
+    say("$ " + shlex.join(shown))
+
+
+def fail(message: str, code: int = 2) -> None:
+    print(f"dev.py: error: {message}", file=sys.stderr, flush=True)
+    raise SystemExit(code)
+
+
+def base_python() -> str:
+    """An interpreter for creating the venv: this one if supported, else python3.13/3.12/3.11 from PATH."""
+    if sys.version_info[:2] in SUPPORTED:
+        return sys.executable
+    for major, minor in reversed(SUPPORTED):
+        found = shutil.which(f"python{major}.{minor}")
+        if found:
+            say(f"this is Python {sys.version.split()[0]}; using {found} for .venv")
+            return found
+    wanted = ", ".join(f"{a}.{b}" for a, b in SUPPORTED)
+    fail(
+        f"Python {sys.version.split()[0]} is not supported and no python{wanted} was found on PATH "
+        f"(bridgelaws needs Python {wanted}: endplay has wheels for these only)"
+    )
+    raise AssertionError  # unreachable
+
+
+def venv_python_version() -> str | None:
+    """The venv's Python version ("3.11.7"), or None if there is no working, supported venv."""
+    if not PY.exists():
+        return None
+    try:
+        out = subprocess.run(
+            [str(PY), "-c", "import sys; print(*sys.version_info[:3], sep='.')"],
+            check=False,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    except OSError:
+        return None
+    version = out.stdout.strip()
+    if out.returncode != 0 or tuple(int(x) for x in version.split(".")[:2]) not in SUPPORTED:
+        return None
+    return version
+
+
+def wanted_stamp(python_version: str) -> dict[str, str]:
+    return {
+        "pyproject_sha256": hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest(),
+        "python": python_version,
+        "install": " ".join(INSTALL_ARGS),
+    }
+
+
+def run(cmd: list[str], **kwargs: object) -> int:
+    show(cmd)
+    return subprocess.call(cmd, cwd=ROOT, **kwargs)  # type: ignore[call-overload]
+
+
+def ensure_venv() -> None:
+    """Create .venv if needed and (re)install `-e .[dev]` when pyproject.toml changed."""
+    version = venv_python_version()
+    if version is None:
+        say("creating .venv" + (" (the old one does not work)" if VENV.exists() else ""))
+        if run([base_python(), "-m", "venv", "--clear", str(VENV)]) != 0:
+            fail("could not create .venv", 1)
+        version = venv_python_version()
+        if version is None:
+            fail(f"{PY} does not run after creating .venv", 1)
+    assert version is not None
+    stamp = wanted_stamp(version)
+    try:
+        current = json.loads(STAMP.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        current = None
+    if current != stamp:
+        say("installing bridgelaws and its pinned extras into .venv (pyproject.toml is new or changed)")
+        STAMP.unlink(missing_ok=True)
+        env = dict(os.environ, PIP_DISABLE_PIP_VERSION_CHECK="1")
+        if run([str(PY), "-m", "pip", "install", *INSTALL_ARGS], env=env) != 0:
+            fail("pip install failed; fix the problem and run the command again", 1)
+        STAMP.write_text(json.dumps(stamp, indent=1) + "\n", encoding="utf-8")
+    write_lab_overrides()
+
+
+def write_lab_overrides() -> None:
+    path = VENV / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
+    text = json.dumps(LAB_OVERRIDES, indent=1) + "\n"
+    if not path.exists() or path.read_text(encoding="utf-8") != text:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+
+
+def venv_env() -> dict[str, str]:
+    """The environment of an activated .venv (so kernels, terminals and subprocesses find its tools)."""
+    env = dict(os.environ)
+    env["VIRTUAL_ENV"] = str(VENV)
+    env["PATH"] = str(BIN) + os.pathsep + env.get("PATH", "")
+    env.pop("PYTHONHOME", None)
+    return env
+
+
+def exec_tool(cmd: list[str]) -> None:
+    """Replace this process by cmd (a server) so that Ctrl+C and signals reach it directly."""
+    show(cmd)
+    os.chdir(ROOT)
+    if IS_WINDOWS:
+        raise SystemExit(subprocess.call(cmd, env=venv_env()))
+    os.execve(cmd[0], cmd, venv_env())
+
+
+def cmd_lab(args: list[str]) -> int:
+    cmd = [str(BIN / "jupyter"), "lab", f"--ServerApp.root_dir={NOTEBOOKS}"]
+    if hasattr(os, "geteuid") and os.geteuid() == 0 and "--allow-root" not in args:
+        cmd.append("--allow-root")  # Jupyter refuses to start as root without it
+    exec_tool(cmd + args)
+    return 0
+
+
+def is_path_arg(arg: str) -> bool:
+    return not arg.startswith("-") and (ROOT / arg.split("::")[0]).exists()
+
+
+def cmd_test(args: list[str]) -> int:
+    # One pytest run collects both the unit tests and the notebooks (--nbval makes every .ipynb a test
+    # whose stored outputs must match, not lax). Paths among ARGS replace the default tests/ notebooks/.
+    paths = [] if any(is_path_arg(a) for a in args) else ["tests", "notebooks"]
+    nbval = ["--nbval", "--nbval-current-env", "--nbval-sanitize-with", os.path.relpath(SANITIZE, ROOT)]
+    cmd = [str(PY), "-m", "pytest", *paths, *nbval, *args]
+    code = run(cmd, env=venv_env())
+    say(f"tests {'passed' if code == 0 else f'FAILED (pytest exit code {code})'}")
+    return code
+
+
+def find_notebook(name: str) -> Path:
+    for candidate in (Path(name), NOTEBOOKS / name, NOTEBOOKS / f"{name}.ipynb"):
+        path = candidate if candidate.is_absolute() else Path.cwd() / candidate
+        if path.is_file():
+            return path.resolve()
+    fail(f"no notebook {name!r} (looked in . and notebooks/)")
+    raise AssertionError  # unreachable
+
+
+def cmd_voila(args: list[str]) -> int:
+    if not args or args[0].startswith("-"):
+        fail("usage: python3 dev.py voila NOTEBOOK [voila options], e.g. python3 dev.py voila 00-start")
+    notebook = find_notebook(args[0])
+    exec_tool([str(BIN / "voila"), str(notebook), *args[1:]])
+    return 0
+
+
+# Runs inside .venv: executes each notebook in its own folder with a fresh python3 kernel and saves it.
+# No timing metadata and no widget state, so that an unchanged notebook is saved byte for byte the same.
+EXECUTE = """
+import sys, nbformat
+from pathlib import Path
+from nbclient import NotebookClient
+for name in sys.argv[1:]:
+    path = Path(name)
+    nb = nbformat.read(path, as_version=4)
+    NotebookClient(nb, kernel_name="python3", timeout=600, record_timing=False, store_widget_state=False,
+                   resources={"metadata": {"path": str(path.parent)}}).execute()
+    nbformat.write(nb, path)
+    print(f"dev.py: executed and saved {path.name}", flush=True)
+"""
+
+
+def cmd_execute(args: list[str]) -> int:
+    notebooks = [find_notebook(a) for a in args] if args else sorted(NOTEBOOKS.glob("*.ipynb"))
+    if not notebooks:
+        fail("no notebooks to execute")
+    return run([str(PY), "-c", EXECUTE, *map(str, notebooks)], env=venv_env())
+
+
+def cmd_bench(args: list[str]) -> int:
+    scripts = sorted((ROOT / "benchmarks").glob("*.py"))
+    if not scripts:
+        fail("no benchmarks/*.py")
+    failed = [s.name for s in scripts if run([str(PY), str(s), *args], env=venv_env()) != 0]
+    if failed:
+        say("benchmarks that failed: " + ", ".join(failed))
+    return 1 if failed else 0
+
+
+COMMANDS = {"lab": cmd_lab, "test": cmd_test, "voila": cmd_voila, "execute": cmd_execute, "bench": cmd_bench}
+
+
+def main(argv: list[str]) -> int:
+    if not argv or argv[0] in ("-h", "--help", "help") or argv[0] not in COMMANDS:
+        print(__doc__.strip())
+        return 0 if argv and argv[0] in ("-h", "--help", "help") else 2
+    ensure_venv()
+    return COMMANDS[argv[0]](argv[1:])
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
