@@ -44,8 +44,15 @@ def say(message: str) -> None:
 
 
 def show(cmd: list[str]) -> None:
-    shown = [os.path.relpath(c, ROOT) if os.path.isabs(c) and c.startswith(str(ROOT)) else c for c in cmd]
-    say("$ " + shlex.join(shown))
+    """Print cmd as a shell line: paths inside the repo relative to it, an inline script as <script>."""
+    shown = []
+    for arg in cmd:
+        if "\n" in arg:
+            arg = "<script>"
+        elif os.path.isabs(arg) and Path(arg).is_relative_to(ROOT):
+            arg = os.path.relpath(arg, ROOT)
+        shown.append(arg)
+    say("$ " + shlex.join(shown).replace("'<script>'", "<script>"))
 
 
 def fail(message: str, code: int = 2) -> None:

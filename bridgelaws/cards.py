@@ -25,6 +25,8 @@ class Suit(enum.Enum):
     DIAMONDS = "D"
     CLUBS = "C"
 
+    __hash__ = object.__hash__  # members are singletons; identity hashing is exact and fast
+
     @property
     def letter(self) -> str:
         return self.value
@@ -40,7 +42,7 @@ class Suit(enum.Enum):
     @property
     def index(self) -> int:
         """0 for spades ... 3 for clubs (PBN order)."""
-        return _SUIT_INDEX[self]
+        return self._index  # type: ignore[attr-defined, no-any-return]
 
     @classmethod
     def parse(cls, text: str) -> Suit:
@@ -67,6 +69,8 @@ class Suit(enum.Enum):
 
 _SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
 _SUIT_INDEX = {s: i for i, s in enumerate(Suit)}
+for _s, _i in _SUIT_INDEX.items():
+    _s._index = _i  # type: ignore[attr-defined]
 _SUIT_LOOKUP: dict[str, Suit] = {}
 for _s in Suit:
     _SUIT_LOOKUP[_s.value] = _s
@@ -188,16 +192,18 @@ class Seat(enum.Enum):
     SOUTH = "S"
     WEST = "W"
 
+    __hash__ = object.__hash__  # members are singletons; identity hashing is exact and fast
+
     @property
     def letter(self) -> str:
         return self.value
 
     @property
     def index(self) -> int:
-        return _SEAT_INDEX[self]
+        return self._index  # type: ignore[attr-defined, no-any-return]
 
     def next(self, n: int = 1) -> Seat:
-        return _SEATS[(self.index + n) % 4]
+        return _SEATS[(self._index + n) % 4]  # type: ignore[attr-defined]
 
     @property
     def lho(self) -> Seat:
@@ -242,6 +248,8 @@ class Seat(enum.Enum):
 
 _SEATS = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
 _SEAT_INDEX = {s: i for i, s in enumerate(_SEATS)}
+for _seat, _i in _SEAT_INDEX.items():
+    _seat._index = _i  # type: ignore[attr-defined]
 
 
 class Strain(enum.Enum):

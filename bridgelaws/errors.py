@@ -36,21 +36,25 @@ class BridgeLawsError(Exception):
 
 
 class NotationError(BridgeLawsError, ValueError):
-    """Text that cannot be read as a card, holding, seat, deal or designation."""
+    """Text that cannot be read as a card, holding, seat, deal or designation. ``position`` is the 0-based
+    index in ``text`` where reading failed, when known."""
 
-    def __init__(self, message: str, *, text: str = "", lang: str | None = None,
+    def __init__(self, message: str, *, text: str = "", lang: str | None = None, position: int | None = None,
                  key: str | None = None, **params: Any) -> None:
         super().__init__(message, key=key, text=text, **params)
         self.text = text
         self.lang = lang
+        self.position = position
 
 
 class AmbiguousNotationError(NotationError):
     """Text that could mean more than one thing; ``candidates`` lists them."""
 
-    def __init__(self, message: str, *, text: str = "", lang: str | None = None,
+    def __init__(self, message: str, *, text: str = "", lang: str | None = None, position: int | None = None,
                  candidates: tuple[object, ...] = (), key: str | None = None, **params: Any) -> None:
-        super().__init__(message, text=text, lang=lang, key=key, **params)
+        candidates = tuple(candidates)
+        super().__init__(message, text=text, lang=lang, position=position, key=key, candidates=candidates,
+                         **params)
         self.candidates = candidates
 
 

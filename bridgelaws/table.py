@@ -10,7 +10,6 @@ a handler for each event type.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import replace
 from typing import Any
 
 from bridgelaws.cards import Card, Seat, Suit
@@ -178,31 +177,39 @@ def remove_from_holding(state: PlayState, seat: Seat, card: Card) -> PlayState:
     if len(pcs) == len(state.penalty_cards):
         raise NotInHandError(f"{seat.name.title()} does not hold {card}", seat=seat, card=card,
                              key="error.not_in_hand", trick_no=state.trick_no)
-    return replace(state, penalty_cards=pcs)
+    return state.evolve(penalty_cards=pcs)
 
 
 def place_card(state: PlayState, seat: Seat, card: Card, *, complete: bool = True) -> PlayState:
     """Put ``card`` on the current trick for ``seat`` (no legality checks here) and advance the play."""
-    state = remove_from_holding(state, seat, card)
+    hand = state.hands[seat.index]
+    if card in hand:
+        hs = list(state.hands)
+        hs[seat.index] = hand - {card}
+        hands = (hs[0], hs[1], hs[2], hs[3])
+        pcs = state.penalty_cards
+    else:
+        hands = state.hands
+        pcs = tuple(p for p in state.penalty_cards if not (p.seat is seat and p.card == card))
+        if len(pcs) == len(state.penalty_cards):
+            raise NotInHandError(f"{seat.name.title()} does not hold {card}", seat=seat, card=card,
+                                 key="error.not_in_hand", trick_no=state.trick_no)
     leading = not state.trick
     restrictions = state.restrictions
-    if leading:
+    if leading and restrictions:
         # a required lead is used up by the lead itself (50D2a: for this lead only)
         restrictions = tuple(r for r in restrictions if not (r.seat is seat and r.until == "this_lead"))
-    last = tuple((s, c) for s, c in state.last_played if s is not seat) + ((seat, card),)
-    state = replace(
-        state,
-        trick=state.trick + ((seat, card),),
-        trick_leader=seat if leading else state.trick_leader,
+    last = tuple(sc for sc in state.last_played if sc[0] is not seat) + ((seat, card),)
+    trick = state.trick + ((seat, card),)
+    leader = seat if leading else state.trick_leader
+    state = state.evolve(
+        hands=hands, penalty_cards=pcs, trick=trick, trick_leader=leader,
         phase="play" if state.phase == "clarification" else state.phase,
-        restrictions=restrictions,
-        last_played=last,
-        designated=None if state.designated == card or seat is state.to_act else state.designated,
-        options_settled=state.options_settled,
+        restrictions=restrictions, last_played=last, designated=None,
     )
-    if complete and len(state.trick) == 4:
+    if complete and len(trick) == 4:
         return complete_trick(state)
-    return replace(state, to_act=next_in_trick(state))
+    return state.evolve(to_act=next_in_trick(state))
 
 
 def complete_trick(state: PlayState) -> PlayState:
@@ -215,7 +222,7 @@ def complete_trick(state: PlayState) -> PlayState:
     kept = tuple(r for r in state.restrictions
                  if not (r.until == "loses_lead" and r.seat is not winner) and r.until != "this_trick")
     over = len(tricks) == 13
-    return replace(state, tricks=tricks, trick=(), trick_leader=None, to_act=None if over else winner,
+    return state.evolve(tricks=tricks, trick=(), trick_leader=None, to_act=None if over else winner,
                    restrictions=kept, phase="over" if over else state.phase, designated=None)
 
 
@@ -277,7 +284,7 @@ class Table:
             raise IllegalPlayError(f"{event}: the engine has no rule for {event.action!r} events yet",
                                    seat=event.seat, event=event, key="error.not_implemented",
                                    action=event.action)
-        new = handler(self, replace(state, notes=(), questions=()) if (state.notes or state.questions) else state,
+        new = handler(self, state.evolve(notes=(), questions=()) if (state.notes or state.questions) else state,
                       event)
         return settle(new)
 
@@ -460,10 +467,10 @@ def settle(state: PlayState) -> PlayState:
     if not state.trick:
         decision = pc.lead_options(state, seat)
         if decision is not None:
-            return replace(state, pending=decision)
+            return state.evolve(pending=decision)
     decision = pc.designation_needed(state, seat)
     if decision is not None:
-        return replace(state, pending=decision)
+        return state.evolve(pending=decision)
     return state
 
 

@@ -139,6 +139,9 @@ def constraints(state: PlayState) -> list[Constraint]:
 
 def constraint_changes(before: PlayState, after: PlayState, event: Event) -> tuple[ConstraintChange, ...]:
     """Which constraints started, changed, continued or ended with ``event``, and why those ended."""
+    if not (before.penalty_cards or before.restrictions or before.pending or after.penalty_cards
+            or after.restrictions or after.pending):
+        return ()
     old = {c.key: c for c in constraints(before)}
     new = {c.key: c for c in constraints(after)}
     out: list[ConstraintChange] = []

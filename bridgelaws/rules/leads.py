@@ -47,7 +47,7 @@ def lead_out_of_turn(table: Table, state: PlayState, ev: Expose) -> PlayState:
     if opening and not state.is_defender(seat):
         # 54E: a "lead" by the declaring side before the opening lead is an exposure in the auction period
         st = restore(state, seat, (card,))
-        return replace(st, notes=(note("note.declarer_exposed", L54E, seat=seat, card=card),))
+        return st.evolve(notes=(note("note.declarer_exposed", L54E, seat=seat, card=card),))
     notes = []
     if opening and state.opening_lead_face_down is not None:
         # 54 preamble: the correct leader's face-down lead goes back to his hand
@@ -74,7 +74,7 @@ def lead_out_of_turn(table: Table, state: PlayState, ev: Expose) -> PlayState:
                                                        else L55B2))
         decision = Decision("declarer_lead_out_of_turn", decider, options, L55A, offender=seat, cards=(card,),
                             subject=correct)
-    return replace(st, irregular_lead=irregular, pending=decision, lead_stands=False,
+    return st.evolve(irregular_lead=irregular, pending=decision, lead_stands=False,
                    phase="play", notes=tuple(notes))
 
 
@@ -82,28 +82,28 @@ def _accept(state: PlayState, how: str, by: Seat) -> PlayState:
     """The lead out of turn becomes the lead of the trick (53A; 54B; 55A)."""
     il = state.irregular_lead
     assert il is not None
-    st = replace(state, irregular_lead=None, pending=None, trick=((il.seat, il.card),), trick_leader=il.seat,
+    st = state.evolve(irregular_lead=None, pending=None, trick=((il.seat, il.card),), trick_leader=il.seat,
                  to_act=il.seat.lho, lead_stands=True,
                  last_played=tuple((s, c) for s, c in state.last_played if s is not il.seat) + ((il.seat, il.card),))
     key = {"statement": "note.lead_accepted", "play": "note.lead_accepted_by_play"}[how]
     lr = L54B if il.opening and state.is_defender(il.seat) else L55A if not state.is_defender(il.seat) else L53A
-    return replace(st, notes=state.notes + (note(key, lr, seat=by, card=il.card, offender=il.seat),))
+    return st.evolve(notes=state.notes + (note(key, lr, seat=by, card=il.card, offender=il.seat),))
 
 
 def _reject(state: PlayState, by: Seat) -> PlayState:
     il = state.irregular_lead
     assert il is not None
-    st = replace(state, irregular_lead=None, pending=None, to_act=il.correct_leader, lead_stands=False)
+    st = state.evolve(irregular_lead=None, pending=None, to_act=il.correct_leader, lead_stands=False)
     st = st.with_hand(il.seat, st.hand(il.seat) | {il.card})
     if state.is_defender(il.seat):
         # 54D / 56: the card becomes a major penalty card and Law 50D applies
         lr = L54D if il.opening else L56
         st = add_penalty_cards(st, il.seat, (il.card,), lr, deliberate=True)
-        return replace(st, notes=state.notes + (note("note.lead_rejected_penalty", lr, seat=il.seat, card=il.card),))
+        return st.evolve(notes=state.notes + (note("note.lead_rejected_penalty", lr, seat=il.seat, card=il.card),))
     # 55B: declarer's card goes back to the hand it came from, with no further rectification
     lr = L55B1 if state.is_defender(il.correct_leader) else L55B2
     st = restore(st, il.seat, (il.card,))
-    return replace(st, notes=state.notes + (note("note.lead_rejected_restored", lr, seat=il.seat, card=il.card,
+    return st.evolve(notes=state.notes + (note("note.lead_rejected_restored", lr, seat=il.seat, card=il.card,
                                                  leader=il.correct_leader),))
 
 
@@ -131,7 +131,7 @@ def _statement(state: PlayState, ev: Event, accept: bool) -> PlayState:
         return _accept(state, "statement", ev.seat) if accept else _reject(state, ev.seat)
     # the other defender has spoken: wait for the defender next in turn, who may still differ
     il2 = replace(il, statements=il.statements + ((ev.seat, accept),))
-    return replace(state, irregular_lead=il2,
+    return state.evolve(irregular_lead=il2,
                    notes=(note("note.partner_accepted_55A" if accept else "note.partner_rejected_55A", L55A,
                                seat=ev.seat, decider=decider),))
 
@@ -157,9 +157,9 @@ def spread_hand(table: Table, state: PlayState, ev: SpreadHand) -> PlayState:
         raise DecisionError(f"{ev}: only the presumed declarer may spread his hand (54A)", law=L54A, seat=ev.seat,
                             event=ev, key="error.only_declarer_spreads", declarer=state.declarer)
     new_declarer = state.declarer.partner
-    st = replace(state, declarer=new_declarer)
+    st = state.evolve(declarer=new_declarer)
     st = _accept(st, "statement", ev.seat)
-    return replace(st, notes=(note("note.became_dummy", L54A, seat=ev.seat, declarer=new_declarer),))
+    return st.evolve(notes=(note("note.became_dummy", L54A, seat=ev.seat, declarer=new_declarer),))
 
 
 def accept_by_play(table: Table, state: PlayState, ev: Play) -> PlayState:

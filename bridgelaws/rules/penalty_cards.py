@@ -55,12 +55,12 @@ def add_penalty_cards(state: PlayState, seat: Seat, cards: tuple[Card, ...], law
     if several:
         existing = [p if p.is_major else replace(p, kind="major") for p in existing]
     state = state.with_hand(seat, hand - set(cards))
-    return replace(state, penalty_cards=tuple(others + existing + new))
+    return state.evolve(penalty_cards=tuple(others + existing + new))
 
 
 def restore(state: PlayState, seat: Seat, cards: tuple[Card, ...]) -> PlayState:
     """The cards go back to the hand without becoming penalty cards (record them as restored)."""
-    return replace(state, restored=state.restored + tuple((seat, c) for c in cards))
+    return state.evolve(restored=state.restored + tuple((seat, c) for c in cards))
 
 
 @register(Expose)
@@ -100,11 +100,11 @@ def expose(table: Table, state: PlayState, ev: Expose) -> PlayState:
     if not state.is_defender(seat):
         # 48A: declarer's (and dummy's) exposed cards are never penalty cards; 24 in the auction period
         st = restore(state, seat, (card,))
-        return replace(st, notes=(note("note.declarer_exposed", L24 if clarification else L48A,
+        return st.evolve(notes=(note("note.declarer_exposed", L24 if clarification else L48A,
                                        seat=seat, card=card),))
     law_ref = L24 if clarification else L49
     st = add_penalty_cards(state, seat, (card,), law_ref, deliberate=ev.how == "named")
-    return replace(st, notes=(note("note.became_penalty_card", law_ref, seat=seat, card=card),))
+    return st.evolve(notes=(note("note.became_penalty_card", law_ref, seat=seat, card=card),))
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -149,9 +149,9 @@ def _choose_lead_option(state: PlayState, ev: Choose, d: Decision) -> PlayState:
     leader = d.subject
     assert leader is not None and d.offender is not None
     offender = d.offender
-    settled = replace(state, pending=None, options_settled=(state.trick_no, leader))
+    settled = state.evolve(pending=None, options_settled=(state.trick_no, leader))
     if ev.option == "none":
-        return replace(settled, notes=(note("note.no_restriction", d.options[-1].law, seat=leader,
+        return settled.evolve(notes=(note("note.no_restriction", d.options[-1].law, seat=leader,
                                             cards=d.cards),))
     suits = tuple(ev.suits) or ((ev.suit,) if ev.suit is not None else ())
     if not suits:
@@ -174,11 +174,11 @@ def _choose_lead_option(state: PlayState, ev: Choose, d: Decision) -> PlayState:
     until = "this_lead" if ev.option == "require" else "loses_lead"
     r = Restriction(leader, ev.option, suits, until, opt.law, state.trick_no, by_penalty_of=offender)
     notes = [note("note.picked_up", opt.law, seat=offender, cards=picked)]
-    base, cand, cannot = restricted_cards(replace(st, penalty_cards=kept, restrictions=st.restrictions + (r,)),
+    base, cand, cannot = restricted_cards(st.evolve(penalty_cards=kept, restrictions=st.restrictions + (r,)),
                                           leader)
     if cannot:
         notes.append(note("note.cannot_comply", law("59"), seat=leader))
-    return replace(st, penalty_cards=kept, restrictions=st.restrictions + (r,), notes=tuple(notes))
+    return st.evolve(penalty_cards=kept, restrictions=st.restrictions + (r,), notes=tuple(notes))
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -195,29 +195,29 @@ def resolve_failure(state: PlayState, accept: bool, by_play: bool = False,
     offender = d.offender
     wrong = d.cards[0]
     if accept:
-        st = replace(state, pending=None,
+        st = state.evolve(pending=None,
                      notes=(note("note.accepted_by_play" if by_play else "note.accepted_wrong_card",
                                  L52B1b if by_play else L52B1a, seat=offender, card=wrong),))
         if len(st.trick) == 4:
             return complete_trick(st)
-        return replace(st, to_act=next_in_trick(st))
+        return st.evolve(to_act=next_in_trick(st))
     # take the wrong card back off the trick; it becomes a major penalty card (52B2)
     trick = tuple((s, c) for s, c in state.trick if not (s is offender and c == wrong))
     last = tuple((s, c) for s, c in state.last_played if s is not offender)
-    st = replace(state, trick=trick, pending=None, last_played=last,
+    st = state.evolve(trick=trick, pending=None, last_played=last,
                  trick_leader=state.trick_leader if trick else None)
     st = st.with_hand(offender, st.hand(offender) | {wrong})
     st = add_penalty_cards(st, offender, (wrong,), L52B2, deliberate=True)
-    st = replace(st, to_act=offender)
+    st = st.evolve(to_act=offender)
     candidates = d.options[1].cards
     if substitute is None:
         if len(candidates) != 1:
             from bridgelaws.table import settle
 
-            return settle(replace(st, notes=(note("note.rejected_wrong_card", L52B2, seat=offender, card=wrong),)))
+            return settle(st.evolve(notes=(note("note.rejected_wrong_card", L52B2, seat=offender, card=wrong),)))
         substitute = candidates[0]
     st = place_card(st, offender, substitute)
-    return replace(st, notes=(note("note.rejected_wrong_card", L52B2, seat=offender, card=wrong),))
+    return st.evolve(notes=(note("note.rejected_wrong_card", L52B2, seat=offender, card=wrong),))
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -259,7 +259,7 @@ def choose(table: Table, state: PlayState, ev: Choose) -> PlayState:
         raise DecisionError(f"{ev}: declarer designates one of {', '.join(str(c) for c in d.cards)} (51A)",
                             law=L51A, seat=ev.seat, card=ev.card, event=ev, key="error.designate_among",
                             cards=d.cards)
-    return replace(state, pending=None, designated=ev.card,
+    return state.evolve(pending=None, designated=ev.card,
                    notes=(note("note.designated", L51A, seat=d.offender, card=ev.card),))
 
 

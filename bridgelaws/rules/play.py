@@ -65,7 +65,7 @@ def play(table: Table, state: PlayState, ev: Play) -> PlayState:
     if card not in cand:
         # fails to comply with a lead or play restriction he could comply with: a revoke (61A)
         st = place_card(state, seat, card)
-        return replace(st, irregular_plays=st.irregular_plays + ((seat, card, L61A),),
+        return st.evolve(irregular_plays=st.irregular_plays + ((seat, card, L61A),),
                        notes=st.notes + (note("note.restriction_revoke", L61A, seat=seat, card=card),))
     # follows suit but is not the penalty card he must play, or breaks a minor card's limit (52, 50C)
     wrong = place_card(state, seat, card, complete=False)
@@ -75,7 +75,7 @@ def play(table: Table, state: PlayState, ev: Play) -> PlayState:
                          Option("reject_play", law("52B2"), cards=must)),
                         L52B1, offender=seat, cards=(card,) + must, subject=seat)
     to_act = wrong.to_act if len(wrong.trick) < 4 else None
-    return replace(wrong, pending=decision, to_act=to_act,
+    return wrong.evolve(pending=decision, to_act=to_act,
                    irregular_plays=wrong.irregular_plays + ((seat, card, L52),))
 
 
@@ -91,9 +91,9 @@ def _premature_play_that_stands(state: PlayState, ev: Play) -> PlayState:
                              card=card, event=ev, trick_no=state.trick_no, key="error.already_played")
     check_plain_play(state, seat, card, ev)
     st = place_card(state, seat, card, complete=False)
-    st = replace(st, notes=st.notes + (note("note.premature_stands", L57C, seat=seat, card=card),))
+    st = st.evolve(notes=st.notes + (note("note.premature_stands", L57C, seat=seat, card=card),))
     if len(st.trick) == 4:
         return complete_trick(st)
     from bridgelaws.table import next_in_trick
 
-    return replace(st, to_act=next_in_trick(st))
+    return st.evolve(to_act=next_in_trick(st))

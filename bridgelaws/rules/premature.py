@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bridgelaws.errors import DecisionError, IllegalPlayError, OutOfTurnError
+from bridgelaws.errors import DecisionError, FailureToFollowSuitError, IllegalPlayError, OutOfTurnError
 from bridgelaws.events import Choose, Expose, Play, Select, Simultaneous
 from bridgelaws.laws import law
 from bridgelaws.rules.penalty_cards import add_penalty_cards, restore
 from bridgelaws.state import Decision, Option, PlayState, Restriction
-from bridgelaws.table import Table, check_plain_play, note, register
+from bridgelaws.table import Table, check_plain_play, follow_suit_cards, note, register
 
 L57A = law("57A")
 L57C1 = law("57C1")
@@ -45,7 +45,7 @@ def premature_play(table: Table, state: PlayState, ev: Expose) -> PlayState:
     options = tuple(Option(name, lr) for name, lr in _57_LAWS.items())
     decision = Decision("premature_play", state.declarer, options, L57A, offender=seat, cards=(card,),
                         subject=partner)
-    return replace(st, pending=decision, notes=(note("note.premature_penalty", L57A, seat=seat, card=card),))
+    return st.evolve(pending=decision, notes=(note("note.premature_penalty", L57A, seat=seat, card=card),))
 
 
 def choose_57(state: PlayState, ev: Choose, d: Decision) -> PlayState:
@@ -66,12 +66,12 @@ def choose_57(state: PlayState, ev: Choose, d: Decision) -> PlayState:
         suits = (state.suit_led,)
     r = Restriction(partner, ev.option, suits, "this_trick", _57_LAWS[ev.option], state.trick_no,
                     by_penalty_of=d.offender)
-    st = replace(state, pending=None, restrictions=state.restrictions + (r,))
+    st = state.evolve(pending=None, restrictions=state.restrictions + (r,))
     from bridgelaws.table import restricted_cards
 
     _, _, cannot = restricted_cards(st, partner) if st.to_act is partner else (None, None, False)
     notes = (note("note.cannot_comply", law("59"), seat=partner),) if cannot else ()
-    return replace(st, notes=notes)
+    return st.evolve(notes=notes)
 
 
 @register(Simultaneous)
@@ -92,16 +92,22 @@ def simultaneous(table: Table, state: PlayState, ev: Simultaneous) -> PlayState:
         if c not in state.holding(seat):
             check_plain_play(state, seat, c, ev)
     hidden = tuple(c for c in cards if c not in visible)
+    follow = follow_suit_cards(state, seat)
+    if len(visible) > 1 and not any(c in follow for c in visible):
+        raise FailureToFollowSuitError(
+            f"{ev}: none of the visible cards follows suit, so whichever he names is a revoke; record the revoke "
+            "as an 'expose ... how = \"revoke_corrected\"' event (44C, 62)", law=law("44C"), seat=seat, event=ev,
+            key="error.simultaneous_revoke", trick_no=state.trick_no)
     if len(visible) == 1:
         # 58B1: the one visible card is played; the others go back with no rectification (47F)
         st = table.apply(state, Play(seat, visible[0]))
         st = restore(st, seat, hidden)
-        return replace(st, notes=st.notes + (note("note.simultaneous_one_visible", L58B1, seat=seat,
+        return st.evolve(notes=st.notes + (note("note.simultaneous_one_visible", L58B1, seat=seat,
                                                   card=visible[0]),))
     st = restore(state, seat, hidden) if hidden else state
     decision = Decision("select_card", seat, tuple(Option("select", L58B2, cards=(c,)) for c in visible), L58B2,
                         offender=seat, cards=visible, subject=seat)
-    return replace(st, pending=decision)
+    return st.evolve(pending=decision)
 
 
 @register(Select)
@@ -119,15 +125,15 @@ def select(table: Table, state: PlayState, ev: Select) -> PlayState:
         raise DecisionError(f"{ev}: choose one of {', '.join(str(c) for c in d.cards)} (58B2)", law=L58B2,
                             seat=ev.seat, card=ev.card, event=ev, key="error.select_among", cards=d.cards)
     others = tuple(c for c in d.cards if c != ev.card)
-    st = table.apply(replace(state, pending=None), Play(ev.seat, ev.card))
+    st = table.apply(state.evolve(pending=None), Play(ev.seat, ev.card))
     if st.is_defender(ev.seat):
         st = add_penalty_cards(st, ev.seat, others, L58B2, deliberate=False)
         # the position may call for a decision now that the penalty cards lie on the table
         from bridgelaws.table import settle
 
         st = settle(st)
-        return replace(st, notes=st.notes + (note("note.simultaneous_penalty", L58B2, seat=ev.seat, card=ev.card,
+        return st.evolve(notes=st.notes + (note("note.simultaneous_penalty", L58B2, seat=ev.seat, card=ev.card,
                                                   cards=others),))
     st = restore(st, ev.seat, others)
-    return replace(st, notes=st.notes + (note("note.simultaneous_restored", law("48A"), seat=ev.seat, card=ev.card,
+    return st.evolve(notes=st.notes + (note("note.simultaneous_restored", law("48A"), seat=ev.seat, card=ev.card,
                                               cards=others),))

@@ -31,6 +31,6 @@ def revoke_corrected(table: Table, state: PlayState, ev: Expose) -> PlayState:
                                card=card, event=ev, key="error.not_a_revoke", trick_no=state.trick_no)
     if state.is_defender(seat):
         st = add_penalty_cards(state, seat, (card,), L62B1, deliberate=True)
-        return replace(st, notes=(note("note.revoke_penalty", L62B1, seat=seat, card=card),))
+        return st.evolve(notes=(note("note.revoke_penalty", L62B1, seat=seat, card=card),))
     st = restore(state, seat, (card,))
-    return replace(st, notes=(note("note.revoke_restored", L62B2, seat=seat, card=card),))
+    return st.evolve(notes=(note("note.revoke_restored", L62B2, seat=seat, card=card),))
