@@ -699,12 +699,13 @@ def parse_hand(text: str, lang: str) -> Hand:
     dotted = "." in stripped and not any(ch.isspace() or ch in _SYMBOLS for ch in stripped)
     failure = _Failure()
     words = _lex(t, lang, failure)
-    if words is None or (words and not (readings := _read_groups(words, failure, limit=4))):
+    if words is not None and not words:
+        raise _fail("notation.empty", t, lang)
+    readings = _read_groups(words, failure, limit=4) if words is not None else []
+    if not readings:
         if pbn_error is None and dotted:
             raise _fail("notation.pbn_suits", t, lang, count=stripped.count(".") + 1)
         raise pbn_error or failure.error(t, lang)
-    if not words:
-        raise _fail("notation.empty", t, lang)
     if len(readings) > 1:
         raise _ambiguous("notation.ambiguous", t, lang, [_hand_text_for(r, lang) for r in readings])
     return Hand(readings[0].cards)

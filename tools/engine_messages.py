@@ -268,11 +268,11 @@ M = [
      "Kun spilfører ({declarer}) vælger berigtigelsen ({law})", "Bare spillefører ({declarer}) velger korreksjonen ({law})"),
     ("error.designate_among", "Declarer designates one of {cards:or} ({law})",
      "Spilfører udpeger et af {cards:or} ({law})", "Spillefører utpeker ett av {cards:or} ({law})"),
-    ("error.offender_on_lead", "{seat} holds the penalty card and is on lead himself: he must lead it, and declarer has "
+    ("error.offender_on_lead", "{offender} holds the penalty card and is on lead himself: he must lead it, and declarer has "
                                "no lead options ({law})",
-     "{seat} har selv strafkortet og er i udspil: han skal spille det ud, og spilfører har ingen valgmuligheder "
+     "{offender} har selv strafkortet og er i udspil: han skal spille det ud, og spilfører har ingen valgmuligheder "
      "({law})",
-     "{seat} har selv straffekortet og er i utspill: han må spille det ut, og spillefører har ingen valg ({law})"),
+     "{offender} har selv straffekortet og er i utspill: han må spille det ut, og spillefører har ingen valg ({law})"),
     ("error.no_lead_options", "Declarer has no lead options now: they arise only when the offender's partner is to "
                               "lead while a major penalty card lies on the table ({law})",
      "Spilfører har ingen udspilsvalg nu: de opstår kun, når den fejlendes makker skal spille ud, mens et stort "

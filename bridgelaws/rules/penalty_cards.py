@@ -270,7 +270,7 @@ def _why_no_option(state: PlayState, ev: Choose) -> tuple[str, LawRef | None, st
         if seat is not None and state.is_defender(seat) and any(p.seat is seat and p.is_major
                                                                  for p in state.penalty_cards):
             return (f"{seat.name.title()} holds the penalty card and is on lead himself: he must lead it, "
-                    "declarer has no lead options (50D1a)", law("50D1a"), "error.offender_on_lead", {"seat": seat})
+                    "declarer has no lead options (50D1a)", law("50D1a"), "error.offender_on_lead", {"offender": seat})
         return ("declarer has no lead options now: they arise only when the offender's partner is to lead "
                 "while a major penalty card lies on the table (50D2)", L50D2, "error.no_lead_options", {})
     if kind == "premature_play":

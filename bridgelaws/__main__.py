@@ -1,0 +1,227 @@
+"""The command line: ``python -m bridgelaws check PATH...`` and ``python -m bridgelaws show FILE --lang da``.
+
+``check`` replays every scenario file under the paths given (folders are searched recursively for ``.toml``
+and ``.json`` files, in sorted order) and prints ``PASS id``, ``FAIL id`` with one indented line per
+expectation that differs, or ``ERROR id: what and where``; the last line is ``N passed, N failed``. It exits
+0 only when every file passed. ``--format json`` prints the same as JSON.
+
+``show`` prints the state of play after a scenario's history: the four hands, the tricks so far, the
+penalty cards, whose turn it is and what the Director says, in Danish, Norwegian or English.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+from bridgelaws.cards import Card, Seat, Suit, sorted_cards
+from bridgelaws.errors import ScenarioError
+from bridgelaws.i18n import normalize_lang, text
+from bridgelaws.notation import format_card, format_rank, format_seat
+from bridgelaws.scenario import CheckResult, Scenario, check_file, load, localized, replay
+from bridgelaws.table import Table
+
+SUFFIXES = (".toml", ".json")
+
+
+# ----------------------------------------------------------------------------------------------------------
+# check
+# ----------------------------------------------------------------------------------------------------------
+
+def scenario_files(paths: Iterable[str | Path]) -> list[tuple[Path, bool]]:
+    """(file, found) for every path: a file as given, or a folder's scenario files, recursively and sorted.
+    A folder without any gives (folder, False)."""
+    out: list[tuple[Path, bool]] = []
+    seen: set[Path] = set()
+    for raw in paths:
+        p = Path(raw)
+        if p.is_dir():
+            found = sorted(f for f in p.rglob("*") if f.is_file() and f.suffix.lower() in SUFFIXES)
+            if not found:
+                out.append((p, False))
+            files = found
+        else:
+            files = [p]
+        for f in files:
+            key = f.resolve()
+            if key not in seen:
+                seen.add(key)
+                out.append((f, True))
+    return out
+
+
+def check_paths(paths: Iterable[str | Path]) -> list[CheckResult]:
+    """Check every scenario file under ``paths``; a file never raises, it gives an ERROR result."""
+    results: list[CheckResult] = []
+    ids: dict[str, str] = {}
+    for path, found in scenario_files(paths):
+        if not found:
+            results.append(CheckResult(path.name, "ERROR", error=f"{path}: no .toml or .json scenario files in "
+                                                                 "this folder", path=str(path)))
+            continue
+        try:
+            result = check_file(path)
+        except Exception as exc:  # a bug in the library must not hide the other files' results
+            result = CheckResult(path.name, "ERROR", error=f"{path}: internal error in the library: "
+                                                           f"{type(exc).__name__}: {exc}", path=str(path))
+        if result.status != "ERROR":
+            if result.id in ids:
+                result = CheckResult(result.id, "ERROR", error=f"{path}: id {result.id!r} is already used by "
+                                                               f"{ids[result.id]}", path=str(path))
+            else:
+                ids[result.id] = str(path)
+        results.append(result)
+    return results
+
+
+def summary(results: Sequence[CheckResult]) -> str:
+    passed = sum(1 for r in results if r.passed)
+    return f"{passed} passed, {len(results) - passed} failed"
+
+
+def run_check(paths: Sequence[str], fmt: str) -> int:
+    results = check_paths(paths)
+    if fmt == "json":
+        passed = sum(1 for r in results if r.passed)
+        print(json.dumps({"results": [r.to_dict() for r in results], "passed": passed,
+                          "failed": len(results) - passed, "summary": summary(results)},
+                         ensure_ascii=False, indent=2))
+    else:
+        for r in results:
+            for w in r.warnings:
+                print(f"warning: {r.path or r.id}: {w}", file=sys.stderr)
+            for line in r.lines():
+                print(line)
+        print(summary(results))
+    return 0 if results and all(r.passed for r in results) else 1
+
+
+# ----------------------------------------------------------------------------------------------------------
+# show
+# ----------------------------------------------------------------------------------------------------------
+
+def _say(key: str, lang: str, **params: object) -> str:
+    return text("scenario.show." + key, lang, **params)
+
+
+def _holding(cards: Iterable[Card], lang: str) -> str:
+    cards = sorted_cards(cards)
+    parts = []
+    for suit in Suit:
+        ranks = " ".join(format_rank(c.rank, lang) for c in cards if c.suit is suit) or "–"
+        parts.append(f"{suit.symbol} {ranks}")
+    return "  ".join(parts)
+
+
+def _plays(plays: Iterable[tuple[Seat, Card]], lang: str) -> str:
+    return "  ".join(f"{format_seat(s, lang, 'letter')} {format_card(c, lang)}" for s, c in plays)
+
+
+def tricks_text(table: Table, lang: str) -> list[str]:
+    """The completed tricks, one line each: who played what, and who won."""
+    lines = [_say("tricks_heading", lang) + ":"]
+    if not table.tricks:
+        lines.append("  " + _say("no_tricks", lang))
+    for no, t in enumerate(table.tricks, 1):
+        lines.append(f"  {_say('trick_line', lang, no=no, cards=_plays(t.plays, lang), winner=t.winner)}")
+    return lines
+
+
+def simple_table_text(table: Table, lang: str) -> list[str]:
+    """The table in plain lines, for when :mod:`bridgelaws.render.text` is not available."""
+    st = table.state
+    c = table.contract
+    strain = c.trump.symbol if c.trump is not None else _say("notrump", lang)
+    lines = [_say("contract", lang, contract=f"{c.level}{strain}{'X' * c.doubled}", declarer=st.declarer,
+                  dummy=st.dummy), ""]
+    for seat in Seat:
+        lines.append(f"{format_seat(seat, lang)}: {_holding(st.hand(seat), lang)}")
+    lines.append("")
+    if st.trick:
+        lines.append(_say("current_trick", lang, cards=_plays(st.trick, lang)))
+    if st.penalty_cards:
+        lines.append(_say("penalty_cards", lang) + ":")
+        for p in st.penalty_cards:
+            lines.append("  " + _say("penalty_card_" + p.kind, lang, seat=p.seat, card=p.card))
+    else:
+        lines.append(_say("no_penalty_cards", lang))
+    if st.phase == "over":
+        lines.append(_say("play_over", lang))
+    elif st.to_act is not None:
+        lines.append(_say("to_lead" if not st.trick else "to_play", lang, seat=st.to_act))
+    return lines
+
+
+def _render_text_module() -> object | None:
+    try:
+        from bridgelaws.render import text as render_text
+    except ModuleNotFoundError as exc:
+        if exc.name in ("bridgelaws.render", "bridgelaws.render.text"):
+            return None
+        raise
+    return render_text
+
+
+def show_text(scenario: Scenario, table: Table, lang: str = "en") -> str:
+    """The text ``show`` prints: title, tricks so far, the table now and what the Director says."""
+    lang = normalize_lang(lang)
+    lines: list[str] = []
+    title = localized(scenario.title, lang)
+    lines += [title or scenario.id, ""]
+    question = localized(scenario.question, lang)
+    if question:
+        lines += [question, ""]
+    lines += tricks_text(table, lang) + [""]
+    says = table.director_says(lang)
+    render_text = _render_text_module()
+    if render_text is not None:
+        picture: str = render_text.table(table, lang=lang)  # type: ignore[attr-defined]
+        lines += picture.rstrip("\n").splitlines()
+        says = [s for s in says if s not in " ".join(picture.split())]
+    else:
+        lines += simple_table_text(table, lang)
+    if says:
+        lines += ["", _say("director", lang) + ":"]
+        lines += [f"- {s}" for s in says]
+    return "\n".join(lines) + "\n"
+
+
+def run_show(file: str, lang: str) -> int:
+    try:
+        scenario = load(file)
+        table = replay(scenario)
+    except ScenarioError as exc:
+        sid = exc.params.get("scenario_id") or Path(file).name
+        print(f"ERROR {sid}: {exc}", file=sys.stderr)
+        return 1
+    sys.stdout.write(show_text(scenario, table, lang))
+    return 0
+
+
+# ----------------------------------------------------------------------------------------------------------
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bridgelaws",
+                                     description="Check and show scenario files (SCENARIO_FORMAT.md).")
+    sub = parser.add_subparsers(dest="command", required=True)
+    p_check = sub.add_parser("check", help="replay scenario files and compare them with their expectations")
+    p_check.add_argument("paths", nargs="+", metavar="PATH", help="scenario files or folders (searched recursively)")
+    p_check.add_argument("--format", choices=("text", "json"), default="text", help="output format")
+    p_show = sub.add_parser("show", help="show the state of play after a scenario's history")
+    p_show.add_argument("file", metavar="FILE")
+    p_show.add_argument("--lang", choices=("da", "nb", "no", "en"), default="en", help="language")
+    args = parser.parse_args(argv)
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="replace")
+    if args.command == "check":
+        return run_check(args.paths, args.format)
+    return run_show(args.file, args.lang)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
