@@ -22,6 +22,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
@@ -55,9 +56,27 @@ def show(cmd: list[str]) -> None:
     say("$ " + shlex.join(shown).replace("'<script>'", "<script>"))
 
 
-def fail(message: str, code: int = 2) -> None:
+def fail(message: str, code: int = 2) -> NoReturn:
     print(f"dev.py: error: {message}", file=sys.stderr, flush=True)
     raise SystemExit(code)
+
+
+def python_version(python: str | os.PathLike[str]) -> str | None:
+    """The version ("3.11.7") of a Python interpreter if it runs and is supported, else None."""
+    try:
+        out = subprocess.run(
+            [str(python), "-c", "import sys; print(*sys.version_info[:3], sep='.')"],
+            check=False,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    version = out.stdout.strip()
+    if out.returncode != 0 or not version or tuple(int(x) for x in version.split(".")[:2]) not in SUPPORTED:
+        return None
+    return version
 
 
 def base_python() -> str:
@@ -66,41 +85,21 @@ def base_python() -> str:
         return sys.executable
     for major, minor in reversed(SUPPORTED):
         found = shutil.which(f"python{major}.{minor}")
-        if found:
+        if found and python_version(found):
             say(f"this is Python {sys.version.split()[0]}; using {found} for .venv")
             return found
     wanted = ", ".join(f"{a}.{b}" for a, b in SUPPORTED)
     fail(
-        f"Python {sys.version.split()[0]} is not supported and no python{wanted} was found on PATH "
+        f"Python {sys.version.split()[0]} is not supported and no working python{wanted} was found on PATH "
         f"(bridgelaws needs Python {wanted}: endplay has wheels for these only)"
     )
-    raise AssertionError  # unreachable
 
 
-def venv_python_version() -> str | None:
-    """The venv's Python version ("3.11.7"), or None if there is no working, supported venv."""
-    if not PY.exists():
-        return None
-    try:
-        out = subprocess.run(
-            [str(PY), "-c", "import sys; print(*sys.version_info[:3], sep='.')"],
-            check=False,
-            capture_output=True,
-            text=True,
-            timeout=60,
-        )
-    except OSError:
-        return None
-    version = out.stdout.strip()
-    if out.returncode != 0 or tuple(int(x) for x in version.split(".")[:2]) not in SUPPORTED:
-        return None
-    return version
-
-
-def wanted_stamp(python_version: str) -> dict[str, str]:
+def wanted_stamp(version: str) -> dict[str, str]:
+    """What the install stamp must say for .venv to be up to date."""
     return {
         "pyproject_sha256": hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest(),
-        "python": python_version,
+        "python": version,
         "install": " ".join(INSTALL_ARGS),
     }
 
@@ -112,15 +111,14 @@ def run(cmd: list[str], **kwargs: object) -> int:
 
 def ensure_venv() -> None:
     """Create .venv if needed and (re)install `-e .[dev]` when pyproject.toml changed."""
-    version = venv_python_version()
+    version = python_version(PY) if PY.exists() else None
     if version is None:
         say("creating .venv" + (" (the old one does not work)" if VENV.exists() else ""))
         if run([base_python(), "-m", "venv", "--clear", str(VENV)]) != 0:
             fail("could not create .venv", 1)
-        version = venv_python_version()
+        version = python_version(PY)
         if version is None:
             fail(f"{PY} does not run after creating .venv", 1)
-    assert version is not None
     stamp = wanted_stamp(version)
     try:
         current = json.loads(STAMP.read_text(encoding="utf-8"))
@@ -191,7 +189,6 @@ def find_notebook(name: str) -> Path:
         if path.is_file():
             return path.resolve()
     fail(f"no notebook {name!r} (looked in . and notebooks/)")
-    raise AssertionError  # unreachable
 
 
 def cmd_voila(args: list[str]) -> int:

@@ -6,6 +6,7 @@ change, run ``BL_UPDATE_GOLDEN=1 python3 -m pytest tests/test_render.py`` and re
 
 from __future__ import annotations
 
+import difflib
 import os
 import re
 import subprocess
@@ -123,8 +124,15 @@ def test_output_matches_golden_file(name: str, lang: str, ext: str) -> None:
     want = path.read_text(encoding="utf-8")
     if ext == "html":
         want = want.removesuffix("\n")
-    assert got == want, (f"{path.name} differs; if the change is intended, regenerate with "
-                         "BL_UPDATE_GOLDEN=1 python3 -m pytest tests/test_render.py and review the diff")
+    if got != want:
+        diff = "\n".join(difflib.unified_diff(readable(want), readable(got), "golden", "now", lineterm="", n=1))
+        pytest.fail(f"{path.name} differs; if the change is intended, regenerate with "
+                    f"BL_UPDATE_GOLDEN=1 python3 -m pytest tests/test_render.py and review the diff:\n{diff[:4000]}")
+
+
+def readable(markup: str) -> list[str]:
+    """One tag per line, so that a failing comparison shows a short diff."""
+    return markup.replace("><", ">\n<").splitlines()
 
 
 def test_no_stray_golden_files() -> None:
@@ -259,9 +267,9 @@ def test_local_rank_letters(lang: str) -> None:
     queen_ten = {"en": "Q 10", "da": "D T", "nb": "D 10"}[lang]
     root = xml(html.deal(the_deal(), lang))
     east_spades = find_class(find_class(root, "bl-seat-east")[0], "bl-suit-spades")[0]
-    assert all_text(east_spades) == "♠" + {"en": "A J 6", "da": "E B 6", "nb": "E Kn 6"}[lang]
+    assert all_text(east_spades) == "♠ " + {"en": "A J 6", "da": "E B 6", "nb": "E Kn 6"}[lang]
     south_hearts = find_class(find_class(root, "bl-seat-south")[0], "bl-suit-hearts")[0]
-    assert all_text(south_hearts) == "♥" + {"en": "Q 5 4 3", "da": "D 5 4 3", "nb": "D 5 4 3"}[lang]
+    assert all_text(south_hearts) == "♥ " + {"en": "Q 5 4 3", "da": "D 5 4 3", "nb": "D 5 4 3"}[lang]
     assert f"♦ {queen_ten}" not in text.deal(the_deal(), lang)  # sanity: South holds ♦T8, no queen
     assert "♦ " + {"en": "10 8", "da": "T 8", "nb": "10 8"}[lang] in text.deal(the_deal(), lang)
 
@@ -297,10 +305,10 @@ def test_played_cards_leave_the_hand_or_are_greyed(lang: str) -> None:
     t = major_penalty_card()
     ten = {"en": "10", "da": "T", "nb": "10"}[lang]
     north_spades = find_class(find_class(xml(html.table(t, lang)), "bl-seat-north")[0], "bl-suit-spades")[0]
-    assert all_text(north_spades) == "♠5 4"
+    assert all_text(north_spades) == "♠ 5 4"
     north_spades = find_class(find_class(xml(html.table(t, lang, show_played=True)), "bl-seat-north")[0],
                               "bl-suit-spades")[0]
-    assert all_text(north_spades) == f"♠{ten} 5 4 2"
+    assert all_text(north_spades) == f"♠ {ten} 5 4 2"
     assert [d.text for d in north_spades.iter("del")] == [ten, "2"]
     assert f"♠ ({ten}) 5 4 (2)" in text.table(t, lang, show_played=True)
     assert "♣ —" in text.table(t, lang)  # West's only club is gone
@@ -404,8 +412,8 @@ def test_card_and_hand(lang: str) -> None:
     assert all_text(c) == "♥" + {"en": "Q", "da": "D", "nb": "D"}[lang]
     root = xml(html.hand(Hand.from_pbn("AKQT..J.65432"), lang))
     lines = [all_text(el) for el in find_class(root, "bl-suit")]
-    assert lines[1] == "♥—"
-    assert lines[2] == "♦" + {"en": "J", "da": "B", "nb": "Kn"}[lang]
+    assert lines[1] == "♥ —"
+    assert lines[2] == "♦ " + {"en": "J", "da": "B", "nb": "Kn"}[lang]
     assert text.hand(Hand.from_pbn("AKQT..J.65432"), lang).splitlines()[1] == "♥ —"
     assert text.card(Card.parse("CT"), lang) == "♣" + {"en": "10", "da": "T", "nb": "10"}[lang]
 

@@ -110,7 +110,7 @@ def _sentence(parent: ET.Element, sentence: str) -> None:
 
 def _suit_line(parent: ET.Element, suit: Suit, cards: Iterable[Card], played: Iterable[Card], lang: str) -> None:
     line = _el(parent, "div", f"bl-suit {_suit_class(suit)}")
-    _sym(line, suit)
+    _sym(line, suit).tail = " "
     ranks = _el(line, "span", "bl-ranks")
     in_hand = {c for c in cards if c.suit is suit}
     gone = {c for c in played if c.suit is suit}
@@ -157,7 +157,7 @@ def _penalty_cards(parent: ET.Element, pcs: Iterable[PenaltyCard], lang: str) ->
     for p in sorted(pcs, key=lambda p: p.card.sort_key):
         kind = "major" if p.is_major else "minor"
         item = _el(row, "div", f"bl-penalty-card bl-penalty-{kind}")
-        _card(item, p.card, lang)
+        _card(item, p.card, lang).tail = " "
         _el(item, "span", "bl-kind", label(kind, lang))
 
 
@@ -170,12 +170,19 @@ def _seat(parent: ET.Element, sv: SeatView, lang: str, show_played: bool) -> Non
         classes.append("bl-hidden-hand")
     box = _el(parent, "div", " ".join(classes))
     head = _el(box, "div", "bl-seat-head", format_seat(sv.seat, lang))
-    for r in sv.roles:
-        _el(head, "span", f"bl-badge bl-badge-{r}", label(r, lang))
+    badges = [(f"bl-badge-{r}", label(r, lang)) for r in sv.roles]
     if sv.turn:
-        _el(head, "span", "bl-badge bl-badge-turn", "▶ " + label("to_" + sv.turn, lang))
+        badges.append(("bl-badge-turn", "▶ " + label("to_" + sv.turn, lang)))
     if sv.decides:
-        _el(head, "span", "bl-badge bl-badge-decides", label("to_choose", lang))
+        badges.append(("bl-badge-decides", label("to_choose", lang)))
+    prev: ET.Element | None = None
+    for cls, text in badges:
+        # a real space between name and badges, so the words stay apart without the stylesheet
+        if prev is None:
+            head.text = (head.text or "") + " "
+        else:
+            prev.tail = " "
+        prev = _el(head, "span", f"bl-badge {cls}", text)
     body = _el(box, "div", "bl-seat-body")
     if sv.hidden:
         _el(body, "div", "bl-hand bl-hidden", label("hidden", lang))

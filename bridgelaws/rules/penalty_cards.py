@@ -212,9 +212,13 @@ def resolve_failure(state: PlayState, accept: bool, by_play: bool = False,
     candidates = d.options[1].cards
     if substitute is None:
         if len(candidates) != 1:
-            from bridgelaws.table import settle
-
-            return settle(st.evolve(notes=(note("note.rejected_wrong_card", L52B2, seat=offender, card=wrong),)))
+            # several penalty cards could be substituted: declarer designates which (51A); the rejected card,
+            # now a penalty card itself, is not among them
+            designate = Decision("designate_penalty_card", st.declarer,
+                                 (Option("designate_penalty_card", L51A, cards=candidates),), L51A,
+                                 offender=offender, cards=candidates, subject=offender)
+            return st.evolve(pending=designate,
+                             notes=(note("note.rejected_wrong_card", L52B2, seat=offender, card=wrong),))
         substitute = candidates[0]
     st = place_card(st, offender, substitute)
     return st.evolve(notes=(note("note.rejected_wrong_card", L52B2, seat=offender, card=wrong),))

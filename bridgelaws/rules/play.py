@@ -16,8 +16,8 @@ from bridgelaws.events import Play
 from bridgelaws.laws import law
 from bridgelaws.state import Decision, Option, PlayState
 from bridgelaws.table import (
-    Table, check_plain_play, complete_trick, legal_cards_ignoring_pending, note, place_card, register,
-    restricted_cards,
+    Table, check_plain_play, complete_trick, legal_cards_ignoring_pending, note, penalty_card_candidates,
+    place_card, register, restricted_cards,
 )
 
 L52 = law("52")
@@ -69,7 +69,13 @@ def play(table: Table, state: PlayState, ev: Play) -> PlayState:
                        notes=st.notes + (note("note.restriction_revoke", L61A, seat=seat, card=card),))
     # follows suit but is not the penalty card he must play, or breaks a minor card's limit (52, 50C)
     wrong = place_card(state, seat, card, complete=False)
-    must = tuple(sorted(legal, key=lambda c: c.sort_key))
+    # the penalty card(s) he should have played: what 52B2 substitutes if declarer rejects his card
+    if state.designated is not None:
+        owed = [state.designated]
+    else:
+        owed = [p.card for p in penalty_card_candidates(state, seat, cand)] or [
+            p.card for p in state.penalty_cards if p.seat is seat and not p.is_major and p.card.suit is card.suit]
+    must = tuple(sorted(owed, key=lambda c: c.sort_key))
     decision = Decision("failure_to_play", state.declarer,
                         (Option("accept_play", law("52B1a"), cards=(card,)),
                          Option("reject_play", law("52B2"), cards=must)),
