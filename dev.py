@@ -88,10 +88,9 @@ def base_python() -> str:
         if found and python_version(found):
             say(f"this is Python {sys.version.split()[0]}; using {found} for .venv")
             return found
-    wanted = ", ".join(f"{a}.{b}" for a, b in SUPPORTED)
     fail(
-        f"Python {sys.version.split()[0]} is not supported and no working python{wanted} was found on PATH "
-        f"(bridgelaws needs Python {wanted}: endplay has wheels for these only)"
+        f"Python {sys.version.split()[0]} is not supported, and no working python3.13, python3.12 or python3.11 "
+        "is on PATH (bridgelaws needs Python 3.11 to 3.13: endplay has wheels for these only)"
     )
 
 
@@ -104,9 +103,9 @@ def wanted_stamp(version: str) -> dict[str, str]:
     }
 
 
-def run(cmd: list[str], **kwargs: object) -> int:
+def run(cmd: list[str], env: dict[str, str] | None = None) -> int:
     show(cmd)
-    return subprocess.call(cmd, cwd=ROOT, **kwargs)  # type: ignore[call-overload]
+    return subprocess.call(cmd, cwd=ROOT, env=env)
 
 
 def ensure_venv() -> None:
@@ -115,7 +114,7 @@ def ensure_venv() -> None:
     if version is None:
         say("creating .venv" + (" (the old one does not work)" if VENV.exists() else ""))
         if run([base_python(), "-m", "venv", "--clear", str(VENV)]) != 0:
-            fail("could not create .venv", 1)
+            fail("could not create .venv (on Debian or Ubuntu the venv module is in the python3-venv package)", 1)
         version = python_version(PY)
         if version is None:
             fail(f"{PY} does not run after creating .venv", 1)

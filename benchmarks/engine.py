@@ -27,12 +27,13 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from bridgelaws.cards import Card
 from bridgelaws.deal import Contract, Deal
-from bridgelaws.events import Play
+from bridgelaws.events import Event, Play
 from bridgelaws.table import Table
 
 SUITS = "SHDC"
@@ -41,6 +42,7 @@ STRAINS = ("NT", "S", "H", "D", "C")
 DECLARERS = ("S", "W", "N", "E")
 SPEED_TARGET = 3.0  # bridgelaws plays per second / endplay plays per second
 IMPORT_TARGET_MS = 50.0
+T = TypeVar("T")
 
 
 def card_key(text: str) -> tuple[int, int]:
@@ -55,7 +57,7 @@ class Board:
     number: int
     deal: Deal
     contract: Contract
-    events: list[Any]
+    events: list[Event]
 
     @property
     def plays(self) -> list[Play]:
@@ -74,7 +76,7 @@ def plan_board(number: int, seed: int) -> Board:
     contract = contract_for(number)
     table = Table(deal, contract)
     rng = random.Random(seed)
-    events: list[Any] = []
+    events: list[Event] = []
     while not table.is_complete():
         seat = table.to_act()
         assert seat is not None, f"board {number}: nobody to act before trick 13 is complete"
@@ -115,7 +117,8 @@ def endplay_setup(boards: list[Board]) -> list[tuple[Any, list[Any]]]:
 
 
 def endplay_text(card: Any) -> str:
-    return "SHDC"[card.suit.value] + card.rank.name[1]
+    """An endplay Card in PBN letters ("SA"); str() of an endplay card gives a suit symbol."""
+    return "SHDC"[int(card.suit.value)] + str(card.rank.name)[1]
 
 
 def cross_check(boards: list[Board], jobs: list[tuple[Any, list[Any]]]) -> None:
@@ -163,7 +166,7 @@ def time_endplay(jobs: list[tuple[Any, list[Any]]]) -> tuple[int, float]:
     return plays, time.perf_counter() - start
 
 
-def best_rate(fn: Any, arg: Any, repeat: int) -> float:
+def best_rate(fn: Callable[[T], tuple[int, float]], arg: T, repeat: int) -> float:
     """Plays per second of the fastest of `repeat` runs."""
     runs = [fn(arg) for _ in range(repeat)]
     return max(plays / seconds for plays, seconds in runs)

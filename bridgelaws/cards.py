@@ -169,6 +169,11 @@ class Card:
     def __str__(self) -> str:
         return self.suit.value + self.rank.letter
 
+    def _repr_html_(self) -> str:
+        from bridgelaws.render import html
+
+        return html.card(self)
+
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
 

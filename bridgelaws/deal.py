@@ -74,6 +74,11 @@ class Hand:
     def __str__(self) -> str:
         return self.to_pbn()
 
+    def _repr_html_(self) -> str:
+        from bridgelaws.render import html
+
+        return html.hand(self)
+
     def __repr__(self) -> str:
         return f"Hand.from_pbn({self.to_pbn()!r})"
 

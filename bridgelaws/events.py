@@ -163,6 +163,14 @@ class Designate(Event):
     lang: str = "en"
     td_finding: str | None = None
     correction: bool = False
+    # Optional findings and facts (docs/designations.md): the card whose incontrovertible intention the
+    # Director finds (46B preamble), his finding on that intention, whether the sentence was finished (45C4a),
+    # the hand named (default: dummy for declarer), and the card dummy actually placed if not the one named (45D).
+    intended: Card | None = None
+    incontrovertible: bool | None = None
+    complete: bool | None = None
+    hand: Seat | None = None
+    dummy_placed: Card | None = None
     action: ClassVar[str] = "designate"
 
 

@@ -167,15 +167,15 @@ def load(path: str | Path) -> Scenario:
     """Read a scenario file (``.toml`` or ``.json``); raise ScenarioError saying what and where."""
     p = Path(path)
     suffix = p.suffix.lower()
-    if suffix not in (".toml", ".json"):
-        raise ScenarioError(f"{p}: unknown kind of file {suffix or '(no suffix)'!r}: use .toml or .json",
-                            path=str(p))
     try:
         text = p.read_bytes().decode("utf-8")
     except UnicodeDecodeError as exc:
         raise ScenarioError(f"{p}: not UTF-8 text ({exc.reason} at byte {exc.start})", path=str(p)) from None
     except OSError as exc:
         raise ScenarioError(f"{p}: cannot read the file ({exc.strerror or exc})", path=str(p)) from None
+    if suffix not in (".toml", ".json"):
+        raise ScenarioError(f"{p}: unknown kind of file {suffix or '(no suffix)'!r}: use .toml or .json",
+                            path=str(p))
     return loads(text, suffix[1:], path=str(p))
 
 
@@ -1020,15 +1020,17 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def _turn_law(table: Table) -> LawRef | None:
-    """The law that decides who plays next and what: the pending decision, a restriction, a penalty card,
-    or the duty to follow suit."""
+def _turn_law(table: Table, what: str) -> LawRef | None:
+    """The law the library applied to who plays next (``what == "turn"``) or to which cards he may play
+    (``"cards"``): a pending decision, a restriction, a penalty card, or the ordinary rules of Law 44."""
     st = table.state
     if st.pending is not None:
         return st.pending.law
     seat = st.to_act
     if seat is None:
         return None
+    if what == "turn":
+        return law("44B") if st.trick else law("44G") if st.tricks else law("41A")
     rs = binding_restrictions(st, seat)
     if rs:
         return rs[0].law
@@ -1037,17 +1039,19 @@ def _turn_law(table: Table) -> LawRef | None:
         return law("50D1a")
     if pcs:
         return law("50C")
-    return law("44C") if st.trick else law("44")
+    if not st.trick:
+        return law("44A")
+    return law("44C") if any(c.suit is st.suit_led for c in st.holding(seat)) else law("44D")
 
 
 def _cmp_to_act(want: Any, exp: Mapping[str, Any], table: Table, s: Scenario) -> Comparison:
     actual = _plain(table.to_act())
-    return actual == want, actual, _turn_law(table), "", want
+    return actual == want, actual, _turn_law(table, "turn"), "", want
 
 
 def _cmp_legal_cards(want: Any, exp: Mapping[str, Any], table: Table, s: Scenario) -> Comparison:
     actual = table.legal_cards()
-    return {str(c) for c in actual} == set(want), _plain(frozenset(actual)), _turn_law(table), "", want
+    return {str(c) for c in actual} == set(want), _plain(frozenset(actual)), _turn_law(table, "cards"), "", want
 
 
 def _cmp_penalty_cards(want: Any, exp: Mapping[str, Any], table: Table, s: Scenario) -> Comparison:

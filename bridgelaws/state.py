@@ -117,6 +117,11 @@ class Trick:
     def suit_led(self) -> Suit:
         return self.plays[0][1].suit
 
+    def _repr_html_(self) -> str:
+        from bridgelaws.render import html
+
+        return html.trick(self)
+
 
 @dataclass(frozen=True, slots=True)
 class CardStatus:

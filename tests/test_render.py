@@ -13,6 +13,7 @@ import subprocess
 import sys
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -91,7 +92,6 @@ def body_text(el: ET.Element) -> str:
 # golden files
 # ----------------------------------------------------------------------------------------------------------
 
-Case = Callable[[str], str]
 CASES: dict[str, tuple[tuple[str, ...], Callable[[str], str], Callable[[str], str]]] = {
     # name: (languages, html renderer, text renderer)
     "deal": (LANGS, lambda lang: html.deal(the_deal(), lang), lambda lang: text.deal(the_deal(), lang)),
@@ -244,6 +244,9 @@ def test_deal_repr_html_uses_the_renderer() -> None:
 # what a person sees
 # ----------------------------------------------------------------------------------------------------------
 
+SYMBOL_OF_CLASS = {"bl-suit-spades": "♠", "bl-suit-hearts": "♥", "bl-suit-diamonds": "♦", "bl-suit-clubs": "♣"}
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_red_suits_carry_class_and_symbol(lang: str) -> None:
     root = xml(html.table(lead_out_of_turn(), lang, show_played=True))
@@ -255,7 +258,7 @@ def test_red_suits_carry_class_and_symbol(lang: str) -> None:
         assert ("bl-black" in classes(el)) == (el.text in "♠♣")
     for el in find_class(root, "bl-card"):
         suit = next(c for c in classes(el) if c.startswith("bl-suit-"))
-        symbol = {"bl-suit-spades": "♠", "bl-suit-hearts": "♥", "bl-suit-diamonds": "♦", "bl-suit-clubs": "♣"}[suit]
+        symbol = SYMBOL_OF_CLASS[suit]
         assert all_text(el).startswith(symbol)
         assert ("bl-red" in classes(el)) == (symbol in "♥♦")
     for el in find_class(root, "bl-suit"):
@@ -264,13 +267,11 @@ def test_red_suits_carry_class_and_symbol(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_local_rank_letters(lang: str) -> None:
-    queen_ten = {"en": "Q 10", "da": "D T", "nb": "D 10"}[lang]
     root = xml(html.deal(the_deal(), lang))
     east_spades = find_class(find_class(root, "bl-seat-east")[0], "bl-suit-spades")[0]
     assert all_text(east_spades) == "♠ " + {"en": "A J 6", "da": "E B 6", "nb": "E Kn 6"}[lang]
     south_hearts = find_class(find_class(root, "bl-seat-south")[0], "bl-suit-hearts")[0]
     assert all_text(south_hearts) == "♥ " + {"en": "Q 5 4 3", "da": "D 5 4 3", "nb": "D 5 4 3"}[lang]
-    assert f"♦ {queen_ten}" not in text.deal(the_deal(), lang)  # sanity: South holds ♦T8, no queen
     assert "♦ " + {"en": "10 8", "da": "T 8", "nb": "10 8"}[lang] in text.deal(the_deal(), lang)
 
 
@@ -294,8 +295,11 @@ def test_penalty_card_is_labelled_major_or_minor(lang: str) -> None:
 
 
 def test_penalty_card_labels_in_each_language() -> None:
-    assert (label("major", "da"), label("minor", "da"), label("penalty_cards", "da")) == ("stort", "lille", "Strafkort")
-    assert (label("major", "nb"), label("minor", "nb"), label("penalty_cards", "nb")) == ("stort", "lite", "Straffekort")
+    def labels(lang: str) -> tuple[str, str, str]:
+        return label("major", lang), label("minor", lang), label("penalty_cards", lang)
+
+    assert labels("da") == ("stort", "lille", "Strafkort")
+    assert labels("nb") == ("stort", "lite", "Straffekort")
     assert label("director_says", "da") == "Turneringslederen siger"
     assert label("director_says", "nb") == "Turneringslederen sier"
 
@@ -339,6 +343,27 @@ def test_lead_out_of_turn_lies_in_the_middle_marked_as_such(lang: str) -> None:
     assert "4" not in all_text(find_class(find_class(root, "bl-seat-east")[0], "bl-suit-diamonds")[0])
     out = text.table(t, lang)
     assert "♦4*" in out and f"♦4: {label('lead_out_of_turn', lang)}" in out
+
+
+def test_face_down_opening_lead_is_marked() -> None:
+    """41A: the face-down lead lies in front of the leader, marked as such (state built by hand until the
+    engine's lead_face_down rule lands)."""
+
+    class FaceDown(Table):
+        @property
+        def state(self):  # type: ignore[no-untyped-def, override]
+            st = self._states[-1]
+            return replace(st.with_hand(WEST, st.hand(WEST) - {Card.parse("HJ")}),
+                           opening_lead_face_down=(WEST, Card.parse("HJ")))
+
+    t = FaceDown(the_deal(), Contract.parse("3NT", "S"))
+    root = xml(html.table(t, "da", show_statements=False))
+    west_slot = find_class(root, "bl-slot-west")[0]
+    assert "bl-face-down" in classes(west_slot) and all_text(west_slot) == "♥B"
+    assert all_text(find_class(root, "bl-note-face-down")[0]) == "Vest ♥B: " + label("face_down_lead", "da")
+    assert "B" not in all_text(find_class(find_class(root, "bl-seat-west")[0], "bl-suit-hearts")[0])
+    out = text.table(t, "nb", show_statements=False)
+    assert "V ♥Kn†" in out and "† Vest ♥Kn: " + label("face_down_lead", "nb") in out
 
 
 @pytest.mark.parametrize("lang", LANGS)

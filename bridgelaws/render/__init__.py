@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from bridgelaws.state import PenaltyCard
     from bridgelaws.table import Table
 
-__all__ = ["BoardView", "SeatView", "TrickCard", "deal_view", "table_view", "label", "hidden_seats"]
+__all__ = ["BoardView", "SeatView", "TrickCard", "deal_view", "hidden_seats", "label", "table_view"]
 
 #: the compass order the pictures use for reading order (and the text form's line order)
 COMPASS = (Seat.NORTH, Seat.WEST, Seat.EAST, Seat.SOUTH)
@@ -73,6 +73,8 @@ class BoardView:
 
     seats: tuple[SeatView, ...]  # in Seat order N, E, S, W
     contract: Contract | None = None
+    #: declarer now (differs from ``contract.declarer`` after Law 54A makes the opening leader's partner declarer)
+    declarer: Seat | None = None
     trick: tuple[TrickCard, ...] = ()
     #: number of the trick in progress (1..13); None for a bare deal or when play is over
     trick_no: int | None = None
@@ -152,6 +154,7 @@ def table_view(table: Table, lang: str = "en", hide: Iterable[Seat | str] | Seat
     return BoardView(
         seats=tuple(seats),
         contract=table.contract,
+        declarer=declarer,
         trick=tuple(trick),
         trick_no=None if over else st.trick_no,
         over=over,

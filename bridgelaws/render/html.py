@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from bridgelaws.state import PenaltyCard, Trick
     from bridgelaws.table import Table
 
-__all__ = ["HtmlStr", "card", "hand", "trick", "deal", "table", "stylesheet"]
+__all__ = ["HtmlStr", "card", "deal", "hand", "stylesheet", "table", "trick"]
 
 Hide = Iterable[Seat | str] | Seat | str
 
@@ -47,7 +47,7 @@ class HtmlStr(str):
 def stylesheet() -> str:
     """The contents of ``style.css``, comments removed and lines joined (as inlined in every output)."""
     css = resources.files("bridgelaws.render").joinpath("style.css").read_text(encoding="utf-8")
-    css = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
+    css = re.sub(r"/\*.*?\*/", "", css, flags=re.DOTALL)
     css = " ".join(line.strip() for line in css.splitlines() if line.strip())
     if any(ch in css for ch in "<>&"):  # would be escaped inside <style> by the XML serializer
         raise ValueError("style.css must not contain '<', '>' or '&'")
@@ -233,7 +233,7 @@ def _corner_nw(parent: ET.Element, view: BoardView, lang: str) -> None:
         s.tail = suffix
     else:
         value.text = level + suffix
-    value.tail = " " + format_seat(view.contract.declarer, lang, "letter")
+    value.tail = " " + format_seat(view.declarer or view.contract.declarer, lang, "letter")
 
 
 def _corner_ne(parent: ET.Element, view: BoardView, lang: str) -> None:

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from bridgelaws.state import Trick
     from bridgelaws.table import Table
 
-__all__ = ["card", "hand", "trick", "deal", "table", "WIDTH"]
+__all__ = ["WIDTH", "card", "deal", "hand", "table", "trick"]
 
 Hide = Iterable[Seat | str] | Seat | str
 
@@ -119,7 +119,8 @@ def _header(view: BoardView, lang: str) -> list[str]:
         return []
     level, trump, suffix = contract_text(view.contract, lang)
     contract = level + (trump.symbol if trump is not None else "") + suffix
-    parts = [f"{label('contract', lang)}: {contract} {format_seat(view.contract.declarer, lang, 'letter')}"]
+    declarer = format_seat(view.declarer or view.contract.declarer, lang, "letter")
+    parts = [f"{label('contract', lang)}: {contract} {declarer}"]
     if view.tricks_won is not None:
         ns, ew = view.tricks_won
         parts.append(f"{label('tricks', lang)}: {side_label(Seat.NORTH, lang)} {ns}, "
