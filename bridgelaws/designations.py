@@ -236,7 +236,7 @@ _PHRASES: dict[str, tuple[tuple[tuple[str, ...], str], ...]] = {
 
 _CANONICAL = re.compile(r"^(card|suit|rank|high|low|win|any|none)(?::(.+))?$")
 _APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "`": "'", "´": "'"})
-_SPLIT = re.compile(r"[\s,;:.!?\"«»“”„()\[\]{}/|…]+|(?<!\w)[-–—](?!\w)|(?<=\w)[–—]|[–—](?=\w)")
+_SPLIT = re.compile(r"[\s,;:.!?\"«»“”„()\[\]{}/|…\-–—−]+")
 _DIGIT_RANK = re.compile(r"^(10|[2-9])(?:'?(?:eren|eran|er|ern|'en))?$")
 _SYMBOLS = "♠♥♦♣♤♡♢♧"
 
@@ -376,7 +376,7 @@ def parse_designation(words: Any, lang: str = "en") -> Designation:
         raise _fail("played.parse.empty", text, lang)
     unknown = tuple(t.text for t in toks if t.kind == "unknown")
     if unknown:
-        raise _fail("played.parse.unknown_words", text, lang, words=unknown)
+        raise _fail("played.parse.unknown_words", text, lang, words=tuple(f"“{w}”" for w in unknown))
     for t in toks:
         if t.kind == "ambiguous":
             cands = tuple(Designation(t2.value if t2.kind == "suit" else None,

@@ -355,13 +355,19 @@ class _Failure:
     key: str = ""
     params: dict[str, Any] = field(default_factory=dict)
 
+    forced: bool = False
+
     def note(self, position: int, key: str, **params: Any) -> None:
-        if position > self.position:
+        if position > self.position and not self.forced:
             self.position, self.key, self.params = position, key, params
 
+    def force(self, key: str, **params: Any) -> None:
+        """A failure of the whole text (no position) that no later note replaces."""
+        self.position, self.key, self.params, self.forced = 0, key, params, True
+
     def error(self, text: str, lang: str) -> NotationError:
-        return _fail(self.key or "notation.empty", text, lang, position=max(self.position, 0)
-                     if self.key else None, **self.params)
+        position = max(self.position, 0) if self.key and not self.forced else None
+        return _fail(self.key or "notation.empty", text, lang, position=position, **self.params)
 
 
 # ----------------------------------------------------------------------------------------------- the lexer
@@ -394,67 +400,100 @@ def _words(text: str, lex: _Lexicon) -> list[tuple[int, str]]:
 
 
 _MAX_ALTERNATIVES = 64
+_MAX_STEPS = 20_000
+
+#: one step of the lexer: the token read (None for a joining hyphen), where it ends, and whether it was a word
+_Step = tuple["_Tok | None", int, bool]
+
+
+def _options(word: str, lower: str, i: int, after_word: bool, offset: int, lex: _Lexicon) -> list[_Step]:
+    """Every token that can start at ``word[i]`` (``after_word``: right after a suit or rank word)."""
+    out: list[_Step] = []
+    ch = word[i]
+    if i == 0 or after_word:
+        for w, kind, value in lex.words_by_length:
+            end = i + len(w)
+            # a rank word ends its word ("damen", not "dame" + "n"); a suit word may run on ("spardame")
+            if lower.startswith(w, i) and (end == len(word) or not word[end].isalpha() or kind == "suit"):
+                out.append((_Tok(kind, value, offset + i, "word"), end, True))
+    if ch in _SYMBOLS:
+        out.append((_Tok("suit", _SYMBOLS[ch], offset + i, "symbol"), i + 1, False))
+    elif ch in _DASHES:
+        if after_word and i + 1 < len(word) and word[i + 1] not in _DASHES:
+            out.append((None, i + 1, True))  # "spar-dame", "ruder-10": a hyphen joins two words
+        else:
+            out.append((_Tok("void", None, offset + i), i + 1, False))
+    else:
+        for letter in lex.letters:
+            n = len(letter.text)
+            piece = word[i:i + n]
+            if (piece == letter.text if letter.case_sensitive else piece.lower() == letter.text) and (
+                    not letter.word_start_only or (i == 0 and i + n < len(word))):
+                form = "letter" if letter.kind == "suit" else ""
+                out.append((_Tok(letter.kind, letter.value, offset + i, form), i + n, False))
+    return out
 
 
 def _lex_word(word: str, offset: int, lex: _Lexicon, failure: _Failure) -> list[tuple[_Tok, ...]]:
     """Every way of reading one word as tokens. A word that is exactly a suit or rank word ("spar", "jack",
-    "es") is read only as that word. Records where reading failed when no reading exists."""
+    "es") is read only as that word. Records where reading failed when no reading exists.
+
+    A dynamic programme over (position, right after a word): each state is read once, so no text can make
+    it slow, and nothing recurses."""
     lower = word.lower()
     for w, kind, value in lex.words_by_length:
         if w == lower:
             return [(_Tok(kind, value, offset, "word"),)]
-    results: list[tuple[_Tok, ...]] = []
-    local = _Failure()
-
-    def walk(i: int, after_word: bool, prev: str, acc: tuple[_Tok, ...]) -> None:
-        while i < len(word) and word[i] in _IGNORABLE:
-            i += 1
-        if i == len(word):
-            results.append(acc)
-            if len(results) > _MAX_ALTERNATIVES:
-                raise OverflowError
-            return
-        ch = word[i]
-        matched = False
-        if i == 0 or after_word:
-            for w, kind, value in lex.words_by_length:
-                if lower.startswith(w, i) and (i + len(w) == len(word) or not word[i + len(w)].isalpha()
-                                               or kind == "suit"):
-                    matched = True
-                    walk(i + len(w), True, kind, acc + (_Tok(kind, value, offset + i, "word"),))
-        if ch in _SYMBOLS:
-            matched = True
-            walk(i + 1, False, "suit", acc + (_Tok("suit", _SYMBOLS[ch], offset + i, "symbol"),))
-        elif ch in _DASHES:
-            matched = True
-            if after_word and i + 1 < len(word) and word[i + 1] not in _DASHES:
-                walk(i + 1, True, prev, acc)  # "spar-dame", "ruder-10": a hyphen joins two words
-            else:
-                walk(i + 1, False, "void", acc + (_Tok("void", None, offset + i),))
-        else:
-            for letter in lex.letters:
-                n = len(letter.text)
-                piece = word[i:i + n]
-                if (piece == letter.text if letter.case_sensitive else piece.lower() == letter.text) and (
-                        not letter.word_start_only or (i == 0 and i + n < len(word))):
-                    matched = True
-                    form = "letter" if letter.kind == "suit" else ""
-                    walk(i + n, False, letter.kind, acc + (_Tok(letter.kind, letter.value, offset + i, form),))
-        if not matched:
-            if word.isalpha() and len(word) >= 3 and not any(c in _SYMBOLS for c in word):
-                local.note(offset, "notation.unknown_word", fragment=word)
-            elif prev in ("suit", "rank") and ch.isalnum():
-                local.note(offset + i, "notation.unknown_rank", fragment=ch, ranks=_RANK_HELP[lex.lang])
-            else:
-                local.note(offset + i, "notation.unreadable", fragment=ch)
-
-    try:
-        walk(0, False, "", ())
-    except OverflowError:
-        failure.note(offset, "notation.too_complex", fragment=word)
+    n = len(word)
+    skip = list(range(n + 1))  # the next position at or after i that is not an ignorable character
+    for i in range(n - 1, -1, -1):
+        if word[i] in _IGNORABLE:
+            skip[i] = skip[i + 1]
+    steps: dict[tuple[int, bool], list[_Step]] = {}
+    for i in range(n):
+        if skip[i] == i:
+            for aw in (False, True):
+                steps[i, aw] = _options(word, lower, i, aw, offset, lex)
+    # forward: which states the start reaches, and the kind of token that led there (for the error)
+    reached: dict[tuple[int, bool], str] = {(skip[0], False): ""}
+    for i in range(n + 1):
+        for aw in (False, True):
+            if (i, aw) not in reached or i >= n:
+                continue
+            for tok, end, end_aw in steps[i, aw]:
+                reached.setdefault((skip[end], end_aw), tok.kind if tok is not None else reached[i, aw])
+    # backward: the readings of every suffix
+    suffixes: dict[tuple[int, bool], list[tuple[_Tok, ...]] | None] = {(n, False): [()], (n, True): [()]}
+    for i in range(n - 1, -1, -1):
+        if skip[i] != i:
+            continue
+        for aw in (False, True):
+            acc: list[tuple[_Tok, ...]] | None = []
+            for tok, end, end_aw in steps[i, aw]:
+                rest = suffixes[skip[end], end_aw]
+                if rest is None or acc is None:
+                    acc = None
+                    break
+                acc.extend(((tok,) + r if tok is not None else r) for r in rest)
+                if len(acc) > _MAX_ALTERNATIVES:
+                    acc = None
+                    break
+            suffixes[i, aw] = acc
+    results = suffixes[skip[0], False]
+    if results is None:
+        failure.force("notation.too_complex")
         return []
     if not results:
-        failure.note(local.position, local.key, **local.params)
+        dead = max((i for (i, aw) in reached if i < n and not steps[i, aw]), default=0)
+        prev = max((reached[i, aw] for (i, aw) in reached if i == dead and not steps[i, aw]), default="")
+        ch = word[dead]
+        if word.isalpha() and n >= 3 and not any(c in _SYMBOLS for c in word):
+            failure.note(offset, "notation.unknown_word", fragment=word)
+        elif prev in ("suit", "rank") and ch.isalnum():
+            failure.note(offset + dead, "notation.unknown_rank", fragment=ch, ranks=_RANK_HELP[lex.lang])
+        else:
+            failure.note(offset + dead, "notation.unreadable", fragment=ch)
+        return []
     # the same token sequence can be reached twice (e.g. "spar" as a word and as letters): keep one
     return list(dict.fromkeys(results))
 
@@ -524,30 +563,38 @@ def _read_groups(words: list[list[tuple[_Tok, ...]]], failure: _Failure, *, star
         failure.note(tok.start, "notation.unexpected_word", fragment="of")
         return None
 
-    def walk(wi: int, st: tuple[Any, ...]) -> None:
-        if len(found) >= limit:
-            return
-        if wi == len(words):
-            suit, count, void, gstart, cards, suits = st
-            if suit is None:
-                failure.note(0, "notation.empty")
-                return
-            if count == 0 and not void:
-                failure.note(gstart, "notation.empty_suit", suit=suit, void=_void_example(suit))
-                return
+    def finish(st: tuple[Any, ...]) -> None:
+        suit, count, void, gstart, cards, suits = st
+        if suit is None:
+            failure.note(0, "notation.empty")
+        elif count == 0 and not void:
+            failure.note(gstart, "notation.empty_suit", suit=suit, void=_void_example(suit))
+        else:
             found[_Reading(cards, suits)] = None
-            return
-        for alt in words[wi]:
-            cur: tuple[Any, ...] | None = st
-            for tok in alt:
-                cur = step(tok, cur)
-                if cur is None:
-                    break
-            if cur is not None:
-                walk(wi + 1, cur)
 
-    initial = (start_suit, 0, False, 0, frozenset(), (start_suit,) if start_suit is not None else ())
-    walk(0, initial)
+    def walk(initial: tuple[Any, ...]) -> None:
+        """Depth first over the words' readings, with an explicit stack and a budget of steps."""
+        budget = _MAX_STEPS
+        stack: list[tuple[int, tuple[Any, ...]]] = [(0, initial)]
+        while stack and len(found) < limit:
+            wi, st = stack.pop()
+            if wi == len(words):
+                finish(st)
+                continue
+            for alt in reversed(words[wi]):
+                budget -= len(alt)
+                if budget < 0:
+                    failure.force("notation.too_complex")
+                    return
+                cur: tuple[Any, ...] | None = st
+                for tok in alt:
+                    cur = step(tok, cur)
+                    if cur is None:
+                        break
+                if cur is not None:
+                    stack.append((wi + 1, cur))
+
+    walk((start_suit, 0, False, 0, frozenset(), (start_suit,) if start_suit is not None else ()))
     return list(found)
 
 

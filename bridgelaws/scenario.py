@@ -127,17 +127,6 @@ class Scenario:
         return tuple(f"law {ref} is not in the library's catalogue of laws" for ref in self.laws
                      if not is_known(ref))
 
-    @property
-    def source(self) -> str:
-        """The file name if it was read from one, else the id (for messages)."""
-        return self.path if self.path is not None else self.id
-
-    def localized(self, key: str, lang: str = "en") -> str | None:
-        """``title``, ``summary``, ``question`` or ``reasoning`` in ``lang`` (falling back to English)."""
-        if key not in TEXT_KEYS:
-            raise ValueError(f"{key!r} is not a text field ({', '.join(TEXT_KEYS)})")
-        return localized(getattr(self, key), lang)
-
 
 def localized(value: Text | None, lang: str = "en") -> str | None:
     """A free-text value in ``lang``: the string itself, or the table's entry for ``lang``, else English,
@@ -191,6 +180,8 @@ def loads(text: str, format: str | None = None, *, path: str | None = None) -> S
             data: Any = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
             raise ScenarioError(f"{where}invalid TOML: {exc}", path=path) from None
+        except RecursionError:
+            raise ScenarioError(f"{where}invalid TOML: nested too deeply", path=path) from None
     elif fmt == "json":
         try:
             data = json.loads(text, object_pairs_hook=_no_duplicate_keys)
@@ -215,7 +206,8 @@ def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 def from_dict(data: Any, *, path: str | None = None) -> Scenario:
     """Validate a parsed scenario (the dict a TOML or JSON reader gives) and build the Scenario."""
-    scenario_id = data.get("id") if isinstance(data, dict) and isinstance(data.get("id"), str) else None
+    raw_id = data.get("id") if isinstance(data, dict) else None
+    scenario_id = raw_id if isinstance(raw_id, str) and _ID_RE.match(raw_id) else None
     try:
         return _build(data, path)
     except _Problem as exc:

@@ -201,6 +201,9 @@ class PlayState:
     #: the Director's open questions of fact (judgement), each with the ruling under each answer
     questions: tuple[Statement, ...] = ()
     irregular_plays: tuple[tuple[Seat, Card, LawRef], ...] = ()
+    #: 55A: after the defender next in turn has decided on declarer's lead out of turn, his partner may still
+    #: speak; that changes nothing, until the next card is played
+    lead_decided_by: Seat | None = None
 
     # ---- derived views -------------------------------------------------------------------------------
     @property

@@ -189,6 +189,12 @@ M = [
                                   "disagree and then decides",
      "{seat} kræver udspillet taget tilbage; {decider}, som er næste i tur, kan være uenig og bestemmer i så fald",
      "{seat} krever utspillet tatt tilbake; {decider}, som er neste i tur, kan være uenig og bestemmer i så fall"),
+    ("note.decider_prevails_55A", "{seat} sees it differently, but the choice of {decider}, next in turn after the "
+                                  "irregular lead, stands",
+     "{seat} ser anderledes på det, men valget fra {decider}, som er næste i tur efter det uregelmæssige udspil, "
+     "står ved magt",
+     "{seat} ser annerledes på det, men valget til {decider}, som er neste i tur etter det uregelmessige utspillet, "
+     "står"),
     ("note.face_down_returned", "{seat}'s face-down lead {card} goes back to his hand",
      "{seat}s skjulte udspil {card} tages tilbage på hånden", "{seat}s skjulte utspill {card} tas tilbake på hånden"),
     ("note.became_dummy", "{seat} spreads his hand and becomes dummy; {declarer} is declarer",

@@ -115,6 +115,10 @@ def _check_pending_lead(state: PlayState, ev: Event) -> IrregularLead:
 
 
 def _statement(state: PlayState, ev: Event, accept: bool) -> PlayState:
+    if state.irregular_lead is None and state.lead_decided_by is not None and ev.seat is state.lead_decided_by.partner:
+        # 55A: the defender next in turn has already decided; his partner's different view changes nothing
+        return state.evolve(lead_decided_by=None, notes=(note("note.decider_prevails_55A", L55A, seat=ev.seat,
+                                                                decider=state.lead_decided_by),))
     il = _check_pending_lead(state, ev)
     if state.is_defender(il.seat):
         if ev.seat is not state.declarer:
@@ -128,7 +132,8 @@ def _statement(state: PlayState, ev: Event, accept: bool) -> PlayState:
                             "(55A)", law=L55A, seat=ev.seat, event=ev, key="error.defenders_decide_lead")
     decider = il.seat.lho
     if ev.seat is decider:
-        return _accept(state, "statement", ev.seat) if accept else _reject(state, ev.seat)
+        st = _accept(state, "statement", ev.seat) if accept else _reject(state, ev.seat)
+        return st if il.statements else st.evolve(lead_decided_by=decider)
     # the other defender has spoken: wait for the defender next in turn, who may still differ
     il2 = replace(il, statements=il.statements + ((ev.seat, accept),))
     return state.evolve(irregular_lead=il2,

@@ -37,7 +37,10 @@ def play(table: Table, state: PlayState, ev: Play) -> PlayState:
         state = leads.accept_by_play(table, state, ev)
     pending = state.pending
     if pending is not None:
-        if pending.kind == "failure_to_play" and seat in (state.declarer, state.dummy) and seat is state.to_act:
+        declarer_side = seat in (state.declarer, state.dummy)
+        if pending.kind == "failure_to_play" and declarer_side and (seat is state.to_act or len(state.trick) == 4):
+            # 52B1b: once declarer has played from either hand (in this trick or, when the wrong card ended
+            # the trick, by leading to the next one), he has accepted the wrong card
             from bridgelaws.rules.penalty_cards import resolve_failure
 
             state = resolve_failure(state, accept=True, by_play=True)

@@ -1,0 +1,586 @@
+"""Declarer's designation of dummy's card: Laws 45C4, 45D and 46.
+
+A ``designate`` event carries declarer's words (read by :func:`bridgelaws.designations.parse_designation`) and
+the Director's findings. What the words designate follows Law 46B:
+
+- suit and rank: that card (45C4a); a card dummy does not hold is an invalid designation, and declarer
+  designates any legal card (46B4);
+- "high" / "low": the highest / lowest card of the suit led (46B1a, 46B1c); "win": the lowest card *known* to
+  win the trick, judged from what declarer knows: his own hand, dummy, the cards played and the defenders'
+  known voids (46B1b);
+- a suit without a rank: the lowest card of that suit (46B2);
+- a rank without a suit: when dummy leads, the card of that rank in the suit in which dummy won the last
+  trick (46B3a); otherwise the only card of that rank dummy may legally play, or declarer must say which
+  (46B3b). With no legal card of that rank we treat the designation as invalid (46B4; our reading);
+- neither suit nor rank ("play anything", and "high" / "low" when there is no suit led to follow): either
+  defender designates dummy's card (46B5);
+- all of this unless declarer's different intention is incontrovertible (the preamble of 46B): the event's
+  ``intended`` card, or ``incontrovertible = true``.
+
+A designation that does not settle on one card waits in ``PlayState.designation`` (who designates, whether
+the designation was valid, the candidates); the next ``designate`` (declarer's choice, or a defender's under
+46B5) or dummy's ``play`` of a candidate settles it.
+
+Corrections (``correction = true``): declarer may correct a slip of the tongue until he next plays from
+either hand (45C4b), and an opponent who has played since may take his card back; a loss of concentration or
+a change of mind does not count. If the Director finds that declarer's intention was incontrovertibly another
+card (46B), the card dummy placed was never designated and is withdrawn as long as each side has not played
+to the next trick (45D). Without a finding the card stays where it is and ``PlayState.questions`` holds the
+question with the ruling under each answer. A card dummy placed that declarer did not designate
+(``dummy_placed``) is withdrawn at declarer's ``request_withdraw`` under the same limit (45D).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from bridgelaws.cards import ALL_CARDS, Card, Seat, Suit
+from bridgelaws.designations import Designation, parse_designation
+from bridgelaws.errors import DecisionError, IllegalPlayError, NotInHandError
+from bridgelaws.events import Designate, Play, RequestWithdraw
+from bridgelaws.i18n import Message
+from bridgelaws.laws import LawRef, law
+from bridgelaws.rules.played_card import counts_as_played, question, with_status
+from bridgelaws.state import PlayState, Statement
+from bridgelaws.table import Table, follow_suit_cards, note, register, trick_winner
+
+__all__ = ["PendingDesignation", "DesignatedCard", "Resolution", "resolve", "known_to_win", "designate",
+           "designated_play", "misplaced_by_dummy", "withdraw_misplaced"]
+
+L16C = law("16C")
+L44C = law("44C")
+L45C4a = law("45C4a")
+L45C4b = law("45C4b")
+L45D = law("45D")
+L45F = law("45F")
+L46B = law("46B")
+L46B1a = law("46B1a")
+L46B1b = law("46B1b")
+L46B1c = law("46B1c")
+L46B2 = law("46B2")
+L46B3a = law("46B3a")
+L46B3b = law("46B3b")
+L46B4 = law("46B4")
+L46B5 = law("46B5")
+
+
+# ----------------------------------------------------------------------------------------------------------
+# rulings as data
+# ----------------------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class PendingDesignation:
+    """A designation that did not settle on one card (``PlayState.designation``).
+
+    ``by``: who now designates the card: ``declarer`` (46B3b, 46B4), ``either_defender`` (46B5), or
+    ``director`` while a question of fact is open (the candidates are the answers' cards). ``valid`` is False
+    for an invalid designation (46B4). ``unfinished``: declarer has not finished naming the card.
+    """
+
+    by: str
+    valid: bool
+    candidates: tuple[Card, ...]
+    law: LawRef
+    designation: Designation | None = None
+    words: str = ""
+    lang: str = "en"
+    unfinished: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"by": self.by, "valid": self.valid, "candidates": [str(c) for c in self.candidates]}
+
+
+@dataclass(frozen=True, slots=True)
+class DesignatedCard:
+    """The last card played from dummy by declarer's designation (``PlayState.correctable``): what dummy
+    placed, what declarer designated (they differ when dummy misplayed, 45D), and the words, for 45C4b."""
+
+    dummy: Seat
+    card: Card
+    designated: Card
+    designation: Designation
+    words: str
+    lang: str
+    complete: bool | None
+    law: LawRef
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    """What a designation designates now: one card, or a pending designation; the rule applied as a
+    sentence, and any questions for the Director."""
+
+    card: Card | None
+    law: LawRef
+    message: Message
+    pending: PendingDesignation | None = None
+    questions: tuple[Statement, ...] = ()
+
+
+def _cards(cards: Any) -> tuple[Card, ...]:
+    return tuple(sorted(set(cards), key=lambda c: c.sort_key))
+
+
+def _lowest(cards: Any) -> Card:
+    return min(cards, key=lambda c: (int(c.rank), c.suit.index))
+
+
+def _highest(cards: Any) -> Card:
+    return max(cards, key=lambda c: (int(c.rank), -c.suit.index))
+
+
+# ----------------------------------------------------------------------------------------------------------
+# "known to win" (46B1b), from declarer's knowledge
+# ----------------------------------------------------------------------------------------------------------
+
+def _known_voids(state: PlayState) -> dict[Seat, set[Suit]]:
+    voids: dict[Seat, set[Suit]] = {s: set() for s in Seat}
+    plays = [t.plays for t in state.tricks] + ([state.trick] if state.trick else [])
+    for trick in plays:
+        led = trick[0][1].suit
+        for seat, card in trick[1:]:
+            if card.suit is not led:
+                voids[seat].add(led)
+    return voids
+
+
+def known_to_win(state: PlayState, dummy: Seat, cards: Any) -> list[Card]:
+    """Implements "known to win" of Law 46B1b from declarer's knowledge (LAWS.md, Law 46): the cards among
+    ``cards`` that beat every card on the trick and that no defender still to play can beat with any card he
+    may hold, given declarer's own hand, dummy, the cards played, penalty cards and the voids shown."""
+    declarer = state.declarer
+    played = {c for t in state.tricks for _, c in t.plays} | {c for _, c in state.trick}
+    pcs = {p.card: p.seat for p in state.penalty_cards}
+    seen = set(state.hand(declarer)) | set(state.hand(dummy)) | played | set(pcs)
+    unknown = [c for c in ALL_CARDS if c not in seen]
+    voids = _known_voids(state)
+    leader = state.trick_leader if state.trick else dummy
+    done = {s for s, _ in state.trick} | {dummy}
+    later = [s for s in Seat.iter_from(leader) if s not in done and state.is_defender(s)]
+    out = []
+    for c in cards:
+        plays = state.trick + ((dummy, c),)
+        if trick_winner(plays, state.trump) is not dummy:
+            continue
+        led = plays[0][1].suit
+        beaten = False
+        for d in later:
+            mine = [x for x, owner in pcs.items() if owner is d]
+            possible = [x for x in unknown if x.suit not in voids[d]] + mine
+            other = [x for x in possible if x.suit is not led]
+            could_be_void = led in voids[d] or (not any(x.suit is led for x in mine)
+                                                and len(other) >= len(state.holding(d)))
+            for x in possible:
+                if x.suit is not led and not could_be_void:
+                    continue
+                if trick_winner(plays + ((d, x),), state.trump) is d:
+                    beaten = True
+                    break
+            if beaten:
+                break
+        if not beaten:
+            out.append(c)
+    return out
+
+
+def _could_win(state: PlayState, dummy: Seat, cards: Any) -> list[Card]:
+    """The cards that beat every card on the trick so far (all of them when dummy leads)."""
+    return [c for c in cards if trick_winner(state.trick + ((dummy, c),), state.trump) is dummy]
+
+
+# ----------------------------------------------------------------------------------------------------------
+# what a designation designates (46B)
+# ----------------------------------------------------------------------------------------------------------
+
+def resolve(state: PlayState, dummy: Seat, dsg: Designation, words: str = "", lang: str = "en", *,
+            intended: Card | None = None, incontrovertible: bool | None = None) -> Resolution:
+    """Implements Laws 45C4a and 46B: the card ``dsg`` designates from ``dummy`` now, or what happens
+    instead (a choice by declarer or by either defender, or a question for the Director)."""
+    hand = state.hand(dummy)
+    legal = follow_suit_cards(state, dummy)
+    legal_t = _cards(legal)
+    leading = not state.trick
+    led = state.suit_led
+    w = words or str(dsg)
+
+    def final(card: Card, law_ref: LawRef, key: str, **params: Any) -> Resolution:
+        if card in legal:
+            return Resolution(card, law_ref, Message(key, dict(params, card=card, words=w)))
+        return Resolution(None, L44C, Message("played.rule.must_follow", {"card": card, "cards": legal_t}),
+                          PendingDesignation("declarer", True, legal_t, L44C, dsg, words, lang))
+
+    def invalid(key: str = "played.rule.invalid", law_ref: LawRef = L46B4) -> Resolution:
+        return Resolution(None, law_ref, Message(key, {"designation": dsg.message(), "words": w,
+                                                       "cards": legal_t}),
+                          PendingDesignation("declarer", False, legal_t, law_ref, dsg, words, lang))
+
+    def defenders(key: str) -> Resolution:
+        return Resolution(None, L46B5, Message(key, {"words": w, "cards": legal_t}),
+                          PendingDesignation("either_defender", True, legal_t, L46B5, dsg, words, lang))
+
+    if intended is not None and incontrovertible is not False:                       # 46B preamble
+        if intended not in hand:
+            raise NotInHandError(f"the Director's finding names {intended}, which dummy does not hold",
+                                 seat=dummy, card=intended, key="played.error.intended_not_in_dummy",
+                                 dummy=dummy)
+        return final(intended, L46B, "played.rule.intended")
+    kind = dsg.kind
+    if kind == "card":
+        card = dsg.card
+        assert card is not None
+        if card not in hand:
+            return invalid()                                                            # 46B4
+        return final(card, L45C4a, "played.rule.card")                                  # 45C4a
+    if kind in ("high", "low"):
+        if dsg.suit is not None and (leading or dsg.suit is not led):
+            of_suit = [c for c in hand if c.suit is dsg.suit]
+            if not of_suit:
+                return invalid()
+            low, high = _lowest(of_suit), _highest(of_suit)
+            if kind == "low" or low == high or incontrovertible is False:
+                return final(low, L46B2, "played.rule.suit")                           # 46B2
+            if incontrovertible:
+                return final(high, L46B, "played.rule.intended")
+            q = question("played.q.high_other_suit", L46B, words=w, suit=dsg.suit,
+                         if_yes=Message("played.a.card_played", {"card": high}),
+                         if_no=Message("played.a.card_played", {"card": low}))
+            return Resolution(None, L46B, Message("played.rule.question", {"words": w}),
+                              PendingDesignation("director", True, _cards((high, low)), L46B, dsg, words, lang),
+                              (q,))
+        if leading:
+            return defenders("played.rule.no_suit_led")                                 # 46B5
+        of_led = [c for c in hand if c.suit is led]
+        if not of_led:
+            return invalid() if dsg.suit is not None else defenders("played.rule.void_in_led")
+        if kind == "high":
+            return final(_highest(of_led), L46B1a, "played.rule.high")                 # 46B1a
+        return final(_lowest(of_led), L46B1c, "played.rule.low")                       # 46B1c
+    if kind == "win":
+        known = known_to_win(state, dummy, legal)
+        if known:
+            return final(_lowest(known), L46B1b, "played.rule.win")                    # 46B1b
+        could = _could_win(state, dummy, legal)
+        target = _lowest(could) if could and len({c.suit for c in could}) == 1 else None
+        if incontrovertible and target is not None:
+            return final(target, L46B, "played.rule.intended")
+        if incontrovertible is not None or target is None:
+            return invalid("played.rule.win_none", L46B1b)
+        q = question("played.q.win_unknown", L46B1b, words=w,
+                     if_yes=Message("played.a.card_played", {"card": target}),
+                     if_no=Message("played.a.declarer_designates", {"cards": legal_t}))
+        return Resolution(None, L46B1b, Message("played.rule.question", {"words": w}),
+                          PendingDesignation("director", True, legal_t, L46B1b, dsg, words, lang), (q,))
+    if kind == "suit":
+        of_suit = [c for c in hand if c.suit is dsg.suit]
+        if not of_suit:
+            return invalid()
+        return final(_lowest(of_suit), L46B2, "played.rule.suit")                       # 46B2
+    if kind == "rank":
+        rank = dsg.rank
+        if leading and state.tricks and state.tricks[-1].winner is dummy:
+            won_with = state.tricks[-1].card_of(dummy)
+            if won_with is not None and Card(won_with.suit, rank) in hand:                # type: ignore[arg-type]
+                return final(Card(won_with.suit, rank), L46B3a, "played.rule.rank_lead",  # type: ignore[arg-type]
+                             suit=won_with.suit)
+        of_rank = _cards(c for c in legal if c.rank == rank)
+        if len(of_rank) == 1:
+            return final(of_rank[0], L46B3b, "played.rule.rank_only")                    # 46B3b
+        if of_rank:
+            return Resolution(None, L46B3b, Message("played.rule.rank_several", {"words": w, "cards": of_rank}),
+                              PendingDesignation("declarer", True, of_rank, L46B3b, dsg, words, lang))
+        return invalid("played.rule.rank_none", L46B4)                                  # our reading
+    return defenders("played.rule.either_defender")                                      # 46B5
+
+
+# ----------------------------------------------------------------------------------------------------------
+# the designate event
+# ----------------------------------------------------------------------------------------------------------
+
+@register(Designate)
+def designate(table: Table, state: PlayState, ev: Designate) -> PlayState:
+    """Implements Laws 45C4, 45D and 46: declarer names dummy's card (or a player names his own card as the
+    one he plays, 45C4a; or a defender designates dummy's card under 46B5)."""
+    seat, dummy = ev.seat, state.dummy
+    if state.phase == "clarification":
+        raise IllegalPlayError(f"{ev}: dummy's cards are not on the table before the opening lead is faced",
+                               law=law("41"), seat=seat, event=ev, key="played.error.no_dummy_yet")
+    if state.phase == "over":
+        raise IllegalPlayError(f"{ev}: all 13 tricks have been played", seat=seat, event=ev, key="error.play_over",
+                               trick_no=state.trick_no)
+    if seat is dummy:
+        raise IllegalPlayError(f"{ev}: dummy takes no part in the play; declarer designates dummy's cards (45F)",
+                               law=L45F, seat=seat, event=ev, key="played.error.dummy_designates")
+    hand = ev.hand
+    pending = state.designation if isinstance(state.designation, PendingDesignation) else None
+    if hand is not None and hand is not dummy:
+        if hand is not seat:
+            raise IllegalPlayError(f"{ev}: a player names cards of his own hand only (declarer also dummy's)",
+                                   law=L45C4a, seat=seat, event=ev, key="played.error.not_own_card", hand=hand)
+        return _own_card(table, state, ev)
+    if state.is_defender(seat):
+        if pending is not None and pending.by == "either_defender":
+            return _settle(table, state, ev, parse_designation(ev.words, ev.lang), pending)
+        if hand is None:
+            return _own_card(table, state, ev)
+        raise IllegalPlayError(f"{ev}: a defender designates dummy's card only when declarer has named neither suit "
+                               "nor rank (46B5)", law=L46B5, seat=seat, event=ev,
+                               key="played.error.defender_designates")
+    dsg = parse_designation(ev.words, ev.lang)
+    if pending is not None and not pending.unfinished:
+        if pending.by == "either_defender":
+            raise DecisionError(f"{ev}: declarer named neither suit nor rank, so either defender designates "
+                                "dummy's card (46B5)", law=L46B5, seat=seat, event=ev,
+                                key="played.error.either_defender_chooses")
+        return _settle(table, state, ev, dsg, pending)
+    if ev.correction and pending is None:
+        return _correct(table, state, ev, dsg)
+    if ev.complete is False:
+        st = replace(state, correctable=None,
+                     designation=PendingDesignation("declarer", True, (), L45C4a, dsg, ev.words, ev.lang, True))
+        return replace(st, notes=(note("played.rule.unfinished", L45C4a, words=ev.words),))
+    res = resolve(state, dummy, dsg, ev.words, ev.lang, intended=ev.intended, incontrovertible=ev.incontrovertible)
+    return _apply(table, state, ev, dsg, res)
+
+
+def _apply(table: Table, state: PlayState, ev: Designate, dsg: Designation, res: Resolution,
+           correctable: bool = True) -> PlayState:
+    dummy = state.dummy
+    rule = Statement(res.message, res.law, "note")
+    if res.card is None:
+        st = replace(state, designation=res.pending, correctable=None)
+        return replace(st, notes=(rule,), questions=res.questions)
+    placed = ev.dummy_placed if ev.dummy_placed is not None else res.card
+    if placed not in state.hand(dummy):
+        raise NotInHandError(f"{ev}: dummy does not hold {placed}", seat=dummy, card=placed, event=ev,
+                             key="error.not_in_hand", trick_no=state.trick_no)
+    st = counts_as_played(table, replace(state, designation=None, correctable=None), dummy, placed, ev)
+    st = with_status(st, dummy, res.card, True, res.law, "designate")
+    notes = [rule]
+    if placed != res.card:
+        notes.append(note("played.note.misplaced", L45D, placed=placed, card=res.card))
+    on_table = placed in {c for s, c in st.trick if s is dummy} or (
+        st.tricks and st.tricks[-1].card_of(dummy) == placed)
+    cc = DesignatedCard(dummy, placed, res.card, dsg, ev.words, ev.lang, ev.complete, res.law) \
+        if correctable and on_table else None
+    return replace(st, correctable=cc, notes=tuple(notes) + st.notes, questions=st.questions + res.questions)
+
+
+def _settle(table: Table, state: PlayState, ev: Designate, dsg: Designation, p: PendingDesignation) -> PlayState:
+    """A designation waiting for a card: declarer names one (46B3b, 46B4), or either defender (46B5)."""
+    dummy = state.dummy
+    if ev.seat is state.declarer and p.by == "either_defender":
+        raise DecisionError(f"{ev}: either defender designates dummy's card (46B5)", law=L46B5, seat=ev.seat,
+                            event=ev, key="played.error.either_defender_chooses")
+    if dsg.kind == "card" and dsg.card in p.candidates:
+        card: Card | None = dsg.card
+    else:
+        card = resolve(state, dummy, dsg, ev.words, ev.lang, intended=ev.intended,
+                       incontrovertible=ev.incontrovertible).card
+    if card is None or p.candidates and card not in p.candidates:
+        raise DecisionError(f"{ev}: name one of {', '.join(str(c) for c in p.candidates)} ({p.law.cite('en')})",
+                            law=p.law, seat=ev.seat, event=ev, key="played.error.not_a_candidate",
+                            cards=p.candidates, words=ev.words)
+    by_defender = state.is_defender(ev.seat)
+    key = "played.rule.defender_chose" if by_defender else "played.rule.declarer_chose"
+    res = Resolution(card, p.law, Message(key, {"seat": ev.seat, "card": card}))
+    return _apply(table, replace(state, designation=None), ev, Designation.of_card(card), res,
+                  correctable=not by_defender)
+
+
+def _own_card(table: Table, state: PlayState, ev: Designate) -> PlayState:
+    """45C4a: a player names a card of his own hand as the one he plays."""
+    seat = ev.seat
+    dsg = parse_designation(ev.words, ev.lang)
+    card = dsg.card
+    if card is None:
+        raise IllegalPlayError(f"{ev}: a player naming his own card names its suit and rank; Law 46 covers only "
+                               "dummy's cards", law=L45C4a, seat=seat, event=ev,
+                               key="played.error.own_card_incomplete", words=ev.words)
+    if ev.correction:
+        return replace(state, notes=(note("played.note.own_not_correctable", L45C4b, seat=seat, card=card),))
+    if card not in state.holding(seat):
+        raise NotInHandError(f"{ev}: {seat.name.title()} does not hold {card}", seat=seat, card=card, event=ev,
+                             key="error.not_in_hand", trick_no=state.trick_no)
+    st = counts_as_played(table, state, seat, card, ev)
+    st = with_status(st, seat, card, True, L45C4a, "designate")
+    return replace(st, notes=(note("played.rule.own_card", L45C4a, seat=seat, card=card),) + st.notes)
+
+
+# ----------------------------------------------------------------------------------------------------------
+# taking dummy's card back (45C4b, 45D)
+# ----------------------------------------------------------------------------------------------------------
+
+def _sequence(state: PlayState) -> list[tuple[Seat, Card]]:
+    return [p for t in state.tricks for p in t.plays] + list(state.trick)
+
+
+def _side(state: PlayState, seat: Seat) -> str:
+    return "defenders" if state.is_defender(seat) else "declarer"
+
+
+def _where(state: PlayState, dummy: Seat, card: Card) -> str | None:
+    """``current`` (on the trick in progress), ``last`` (in the trick just completed) or None."""
+    if (dummy, card) in state.trick:
+        return "current"
+    if state.tricks and state.tricks[-1].card_of(dummy) == card:
+        return "last"
+    return None
+
+
+def _declarer_played_since(state: PlayState, dummy: Seat, card: Card) -> bool:
+    seq = _sequence(state)
+    idx = max((i for i, p in enumerate(seq) if p == (dummy, card)), default=None)
+    if idx is None:
+        return True
+    return any(not state.is_defender(s) for s, _ in seq[idx + 1:])
+
+
+def _both_sides_played_next(state: PlayState, dummy: Seat, card: Card) -> bool:
+    where = _where(state, dummy, card)
+    if where == "current":
+        return False
+    if where is None:
+        return True
+    return len({_side(state, s) for s, _ in state.trick}) == 2
+
+
+def _take_back(state: PlayState, dummy: Seat, old: Card) -> tuple[PlayState, tuple[tuple[Seat, Card], ...]]:
+    """Dummy's ``old`` goes back to dummy's hand. Cards played after it to that trick by the defenders go
+    back to their hands (they may play again), and every later card when dummy's card was the lead; declarer's
+    later card stays (he may change it if his right-hand opponent changes his, 45D). A trick completed by the
+    card is reopened, and cards already played to the next trick go back. Returns the state, with dummy to
+    play, and the cards given back to the opponents."""
+    st = state
+    given: list[tuple[Seat, Card]] = []
+    if _where(st, dummy, old) == "last":
+        given += list(st.trick)
+        for s, c in st.trick:
+            st = st.with_hand(s, st.hand(s) | {c})
+        last = st.tricks[-1]
+        st = replace(st, tricks=st.tricks[:-1], trick=last.plays, trick_leader=last.leader, phase="play")
+    trick = st.trick
+    idx = trick.index((dummy, old))
+    after = trick[idx + 1:]
+    back = [(s, c) for s, c in after if idx == 0 or st.is_defender(s)]
+    kept = tuple(p for p in after if p not in back)
+    st = st.with_hand(dummy, st.hand(dummy) | {old})
+    for s, c in back:
+        st = st.with_hand(s, st.hand(s) | {c})
+    given = back + given
+    removed = {(dummy, old), *given}
+    new_trick = trick[:idx] + kept
+    last_played = tuple(p for p in st.last_played if p not in removed)
+    st = replace(st, trick=new_trick, trick_leader=st.trick_leader if idx > 0 else None, to_act=dummy,
+                 last_played=last_played, restored=st.restored + ((dummy, old),) + tuple(given),
+                 correctable=None, designation=None)
+    return st, tuple(given)
+
+
+def _replay_notes(state: PlayState, given: tuple[tuple[Seat, Card], ...], law_ref: LawRef) -> list[Statement]:
+    return [note("played.note.opponent_may_replay", L16C, seat=s, card=c) for s, c in given
+            if state.is_defender(s)]
+
+
+def _correct(table: Table, state: PlayState, ev: Designate, dsg: Designation) -> PlayState:
+    """Implements 45C4b (a slip of the tongue, corrected before declarer plays again) and the 46B preamble
+    with 45D (declarer's incontrovertible intention: the card dummy placed was never designated)."""
+    cc = state.correctable
+    if not isinstance(cc, DesignatedCard):
+        raise IllegalPlayError(f"{ev}: there is no designation of dummy's card to correct (45C4b)", law=L45C4b,
+                               seat=ev.seat, event=ev, key="played.error.no_designation_to_correct")
+    dummy, old = cc.dummy, cc.card
+    where = _where(state, dummy, old)
+    base = _take_back(state, dummy, old)[0] if where is not None else None
+    new_res = resolve(base, dummy, dsg, ev.words, ev.lang) if base is not None else None
+    intends = (ev.intended is not None and ev.incontrovertible is not False) or ev.incontrovertible is True
+    if intends:
+        target = ev.intended if ev.intended is not None else (new_res.card if new_res else None)
+        if target is None:
+            raise IllegalPlayError(f"{ev}: give the card the Director finds declarer incontrovertibly intended "
+                                   "('intended')", law=L46B, seat=ev.seat, event=ev,
+                                   key="played.error.intended_missing")
+        if where is None or _both_sides_played_next(state, dummy, old):
+            st = with_status(state, dummy, old, True, L45D, "designate")
+            return replace(st, notes=(note("played.note.too_late_45D", L45D, old=old),))
+        st, given = _take_back(state, dummy, old)
+        notes = [note("played.note.not_designated", L45D, old=old)] + _replay_notes(state, given, L45D)
+        res = resolve(st, dummy, Designation.of_card(target), ev.words, ev.lang, intended=target)
+        st = with_status(st, dummy, old, False, L45D, "designate")
+        out = _apply(table, st, ev, dsg, res)
+        return replace(out, notes=tuple(notes) + out.notes)
+    finding = ev.td_finding
+    if finding == "slip_of_tongue":
+        if where is None or _declarer_played_since(state, dummy, old):
+            st = with_status(state, dummy, old, True, L45C4b, "designate")
+            return replace(st, notes=(note("played.note.correction_too_late", L45C4b, old=old),))
+        st, given = _take_back(state, dummy, old)
+        notes = [note("played.note.correction_slip", L45C4b, old=old)] + _replay_notes(state, given, L45C4b)
+        st = with_status(st, dummy, old, False, L45C4b, "designate")
+        assert new_res is not None
+        out = _apply(table, st, ev, dsg, new_res)
+        return replace(out, notes=tuple(notes) + out.notes)
+    if finding in ("loss_of_concentration", "reconsideration") or ev.incontrovertible is False:
+        key = {"loss_of_concentration": "played.note.correction_concentration",
+               "reconsideration": "played.note.correction_reconsideration"}.get(
+            finding or "", "played.note.correction_not_incontrovertible")
+        st = with_status(state, dummy, old, True, L45C4b, "designate")
+        return replace(st, notes=(note(key, L45C4b, old=old),))
+    # no finding: the Director must establish the facts; the card stays where it is meanwhile
+    if where is None or _declarer_played_since(state, dummy, old) and _both_sides_played_next(state, dummy, old):
+        st = with_status(state, dummy, old, True, L45C4b, "designate")
+        return replace(st, notes=(note("played.note.correction_too_late", L45C4b, old=old),))
+    new_card = new_res.card if new_res is not None else None
+    if_yes = Message("played.a.new_card_played", {"old": old, "new": new_card}) if new_card is not None else \
+        Message("played.a.new_designation", {"old": old, "words": ev.words})
+    qs = [question("played.q.correction", L45C4b, old=old, old_words=cc.words, words=ev.words,
+                   if_yes=if_yes, if_no=Message("played.a.card_stays", {"card": old}))]
+    if cc.complete is None and cc.designation.kind != "card":
+        qs.append(question("played.q.finished", law("45C4a"), old_words=cc.words, if_no=if_yes))
+    st = with_status(state, dummy, old, None, L45C4b, "designate")
+    return replace(st, questions=tuple(qs))
+
+
+def designated_play(state: PlayState, ev: Play) -> PlayState:
+    """Dummy's ``play`` while a designation waits for a card: it must be one of the candidates (46B3b, 46B4,
+    46B5); the designation is then settled."""
+    p = state.designation
+    if ev.seat is not state.dummy:
+        return state
+    if isinstance(p, PendingDesignation) and p.candidates and ev.card not in p.candidates:
+        raise DecisionError(f"{ev}: dummy's card must be one of {', '.join(str(c) for c in p.candidates)} "
+                            f"({p.law.cite('en')})", law=p.law, seat=ev.seat, card=ev.card, event=ev,
+                            key="played.error.not_a_candidate", cards=p.candidates, words=p.words)
+    return replace(state, designation=None)
+
+
+def misplaced_by_dummy(state: PlayState) -> DesignatedCard | None:
+    """The card dummy placed that declarer did not designate (45D), if it is still on the table."""
+    cc = state.correctable
+    if isinstance(cc, DesignatedCard) and cc.card != cc.designated and _where(state, cc.dummy, cc.card):
+        return cc
+    return None
+
+
+def withdraw_misplaced(table: Table, state: PlayState, ev: RequestWithdraw) -> PlayState:
+    """Implements Law 45D: dummy's card that declarer did not designate is withdrawn if attention is drawn to
+    it before each side has played to the next trick; a defender may take back a card played since, and if
+    declarer's right-hand opponent changes his card, declarer may change a card he played later to the trick."""
+    cc = misplaced_by_dummy(state)
+    assert cc is not None
+    if ev.new_card != cc.designated:
+        raise DecisionError(f"{ev}: declarer designated {cc.designated}; that is the card dummy plays (45D)",
+                            law=L45D, seat=ev.seat, card=ev.new_card, event=ev,
+                            key="played.error.misplaced_wrong_card", designated=cc.designated)
+    if _both_sides_played_next(state, cc.dummy, cc.card):
+        return replace(state, may_withdraw=False,
+                       notes=(note("played.note.too_late_45D", L45D, old=cc.card),))
+    st, given = _take_back(state, cc.dummy, cc.card)
+    notes = [note("played.note.misplaced_withdrawn", L45D, old=cc.card, new=cc.designated)]
+    notes += _replay_notes(state, given, L45D)
+    if any(s is state.declarer for s, _ in st.trick):
+        notes.append(note("played.note.declarer_may_change", L45D, rho=state.declarer.rho))
+    st = table.apply(st, Play(cc.dummy, cc.designated))
+    st = with_status(st, cc.dummy, cc.designated, True, L45D, "designate")
+    return replace(st, may_withdraw=True, correctable=replace(cc, card=cc.designated),
+                   notes=tuple(notes) + st.notes)
