@@ -30,12 +30,14 @@ def files_under(folder: Path) -> list[Path]:
     return sorted(p for p in folder.rglob("*") if p.is_file() and p.suffix in SUFFIXES)
 
 
-SCENARIO_FILES = files_under(SCENARIOS)
+#: the regression corpus, and the examples the notebooks show (one per article example)
+NOTEBOOK_SCENARIOS = ROOT / "notebooks" / "scenarios"
+SCENARIO_FILES = files_under(SCENARIOS) + files_under(NOTEBOOK_SCENARIOS)
 NORMAL_FILES = files_under(SCENARIOS / "normal")
 
 
 def ids(paths: list[Path]) -> list[str]:
-    return [str(p.relative_to(ROOT / "tests")) for p in paths]
+    return [str(p.relative_to(ROOT)) for p in paths]
 
 
 DEAL_A = "N:KQ5.A742.KJ3.986 JT98.QT9.984.Q74 A43.K53.AQT2.AKJ 762.J86.765.T532"
