@@ -4,9 +4,16 @@
 >>> t = bl.Table(bl.Deal.random(1), bl.Contract.parse("3NT", "S"))
 >>> t.to_act()
 Seat.WEST
+
+The value types (cards, seats, deals, contracts, law references, errors) load with the package; the engine
+(``Table``, the events, the message catalogues) and the optional modules load on first use (lazy loading as
+in the Scientific Python SPEC 1), which keeps ``import bridgelaws`` fast.
 """
 
 from __future__ import annotations
+
+import importlib
+from typing import Any
 
 from bridgelaws.cards import (
     ALL_CARDS, CLUBS, DIAMONDS, EAST, HEARTS, NORTH, NOTRUMP, SOUTH, SPADES, WEST, Card, Rank, Seat, Strain, Suit,
@@ -16,15 +23,34 @@ from bridgelaws.errors import (
     AmbiguousNotationError, BridgeLawsError, DecisionError, FailureToFollowSuitError, IllegalPlayError,
     InvalidDealError, NotationError, NotInHandError, OutOfTurnError, PenaltyCardError, ScenarioError,
 )
-from bridgelaws.events import (
-    AcceptLead, Choose, Designate, Event, Expose, Hold, LeadFaceDown, Play, RejectLead, RequestWithdraw, Select,
-    Simultaneous, SpreadHand, Touch,
-)
-from bridgelaws.i18n import Message
 from bridgelaws.laws import LawRef
-from bridgelaws.table import Table
 
 __version__ = "0.1.0"
+
+#: name -> module for what loads on first use
+_LAZY: dict[str, str] = {
+    **{name: "bridgelaws.events" for name in (
+        "AcceptLead", "Choose", "Designate", "Event", "Expose", "Hold", "LeadFaceDown", "Play", "RejectLead",
+        "RequestWithdraw", "Select", "Simultaneous", "SpreadHand", "Touch")},
+    "Message": "bridgelaws.i18n",
+    "Table": "bridgelaws.table",
+}
+_SUBMODULES = ("notation", "present", "scenario", "simulate", "render", "i18n", "events", "table", "state")
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        value = getattr(importlib.import_module(_LAZY[name]), name)
+        globals()[name] = value
+        return value
+    if name in _SUBMODULES:
+        return importlib.import_module(f"bridgelaws.{name}")
+    raise AttributeError(f"module 'bridgelaws' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY) | set(_SUBMODULES))
+
 
 __all__ = [
     "ALL_CARDS", "CLUBS", "DIAMONDS", "EAST", "HEARTS", "NORTH", "NOTRUMP", "SOUTH", "SPADES", "WEST",
@@ -33,5 +59,5 @@ __all__ = [
     "InvalidDealError", "NotationError", "NotInHandError", "OutOfTurnError", "PenaltyCardError", "ScenarioError",
     "AcceptLead", "Choose", "Designate", "Event", "Expose", "Hold", "LeadFaceDown", "Play", "RejectLead",
     "RequestWithdraw", "Select", "Simultaneous", "SpreadHand", "Touch", "Message", "LawRef", "Table",
-    "__version__",
+    "notation", "__version__",
 ]

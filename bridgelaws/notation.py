@@ -22,8 +22,9 @@ candidates. The rules, per language:
 - ``en``: suit letters S H D C and ranks A K Q J T 10 9-2, in any case;
 - ``da`` and ``nb``: the LKU-22 suit letters s h d c (lower-case ``d`` is always diamonds, upper-case ``D``
   always the queen), the Scandinavian suit letters S H R (spar, hjerter, ruder/ruter) anywhere and K
-  (klør/kløver) only at the start of a word, where it can also be the king; ranks E K D B Kn T 10 9-2, and
-  the English A Q J (no clash) are accepted too;
+  (klør/kløver) only at the start of a word that goes on with its ranks ("KD4"; a K standing alone after a
+  suit is the king, and K as the whole text is ambiguous); ranks E K D B Kn T 10 9-2, and the English A Q J
+  (no clash) are accepted too;
 - suit and rank words: "spar dame", "ruder knægt", "ruder bonde", "spardame", "hjerterkongen", "ruter knekt",
   "kløver ess", "heart queen", "queen of hearts", "the ten of clubs";
 - a void is ``-`` (also – or —); a hand is a list of suits each followed by its ranks or a void, or the PBN

@@ -252,6 +252,7 @@ class Table:
     """One table's play of one deal: the deal, the contract, the events and the state after each."""
 
     def __init__(self, deal: Deal, contract: Contract, history: Iterable[Event] = ()) -> None:
+        load_rules()
         deal.validate()
         self.deal = deal
         self.contract = contract
@@ -474,19 +475,19 @@ def settle(state: PlayState) -> PlayState:
     return state
 
 
-def _load_rules() -> None:
-    from bridgelaws.rules import (  # noqa: F401
-        leads, penalty_cards, play, premature, revoke,
-    )
-    try:
-        from bridgelaws.rules import played_card  # noqa: F401
-    except ImportError:
-        pass
-    try:
-        from bridgelaws.rules import designation  # noqa: F401
-    except ImportError:
-        pass
+_rules_loaded = False
 
 
-_load_rules()
+def load_rules() -> None:
+    """Import the rules modules, which register their handlers. Done on first use of a Table rather than at
+    ``import bridgelaws``, which keeps the import fast."""
+    global _rules_loaded
+    if _rules_loaded:
+        return
+    # play first: the modules after it build on the ordinary play's handler
+    from bridgelaws.rules import play  # noqa: F401
+    from bridgelaws.rules import designation, leads, penalty_cards, played_card, premature, revoke  # noqa: F401
+    _rules_loaded = True
+
+
 _ = (BridgeLawsError, OutOfTurnError)

@@ -9,7 +9,8 @@ re-renders from the table's state:
   penalty cards face up in front of their owner and marked major or minor, whose turn it is, declarer and
   dummy;
 - a mode switch that makes irregularities happen on purpose (drop a card face up, name a card, lead out of
-  turn, play before partner, revoke and correct, two cards at once);
+  turn, play before partner, revoke and correct, two cards at once, or play a card regardless of a
+  penalty-card obligation or restriction);
 - the options of a pending decision as buttons: play waits until one is chosen;
 - what the Director says now, each statement with its law;
 - undo, redo and a slider over the history; save the history as a scenario file and load one;
@@ -44,12 +45,12 @@ import ipywidgets as W  # type: ignore[import-untyped]
 
 from bridgelaws import scenario as _scenario
 from bridgelaws import timeline as _timeline
-from bridgelaws.cards import Card, Seat, Suit
+from bridgelaws.cards import ALL_CARDS, Card, Seat, Suit
 from bridgelaws.errors import BridgeLawsError
 from bridgelaws.events import (
-    AcceptLead, Choose, Event, Expose, RejectLead, Select, Simultaneous, SpreadHand,
+    AcceptLead, Choose, Event, Expose, Play, RejectLead, Select, Simultaneous, SpreadHand,
 )
-from bridgelaws.i18n import LANGS, Message, normalize_lang, text
+from bridgelaws.i18n import Message, normalize_lang, text
 from bridgelaws.laws import LawRef
 from bridgelaws.notation import format_card, format_rank, format_seat
 from bridgelaws.render import BoardView, contract_text, hidden_seats, label, side_label, table_view
@@ -61,7 +62,7 @@ __all__ = ["CardTable", "Choice", "decision_choices", "MODES", "IRREGULAR_MODES"
 
 #: what a click on a card does: play it, or make one of the irregularities happen
 MODES: tuple[str, ...] = ("play", "dropped", "named", "lead_out_of_turn", "premature_play", "revoke_corrected",
-                          "simultaneous")
+                          "simultaneous", "anyway")
 #: the modes that create an ``Expose(seat, card, how=mode)`` event
 IRREGULAR_MODES: tuple[str, ...] = ("dropped", "named", "lead_out_of_turn", "premature_play", "revoke_corrected")
 LANG_NAMES = (("Dansk", "da"), ("Norsk", "nb"), ("English", "en"))
@@ -186,6 +187,7 @@ def decision_choices(state: PlayState) -> list[Choice]:
 _WIDGET_CSS = """
 .bl-w { font-family: "DejaVu Sans", "Segoe UI", Arial, sans-serif; color: #111; }
 .bl-w .bl { padding: 0; background: transparent; }
+.bl-w .bl-w-main { gap: 12px; }
 .bl-w .bl-w-bar { align-items: center; flex-wrap: wrap; gap: 4px 8px; }
 .bl-w .bl-w-grid { background: #fff; padding: 6px; }
 .bl-w .bl-w-seat { border: 3px solid transparent; border-radius: 8px; padding: 4px 6px; }
@@ -205,6 +207,8 @@ _WIDGET_CSS = """
 .bl-w .bl-w-pc-label { font-size: 13px; font-weight: bold; text-transform: uppercase; }
 .bl-w .bl-w-pcs { align-items: flex-end; flex-wrap: wrap; }
 .bl-w .bl-w-pcs-title { font-size: 13px; color: #444; text-transform: uppercase; }
+.bl-w .bl-w-centre { justify-self: center; }
+.bl-w .bl-w-ne { justify-self: end; text-align: right; }
 .bl-w .bl-w-centre .bl-centre { min-width: 12em; min-height: 9em; }
 .bl-w .bl-w-centre .bl-w-last .bl-card { opacity: 0.55; }
 .bl-w .bl-w-hidden { font-size: 18px; font-style: italic; color: #555; }
@@ -283,7 +287,7 @@ class CardTable:
         self._card_layout = W.Layout(height="42px", width="auto", min_width="2.6em", padding="0 6px", margin="2px")
         self._buttons: dict[Card, W.Button] = {}
         for suit in Suit:
-            for rank_card in sorted((c for c in _all_cards() if c.suit is suit), key=lambda c: -int(c.rank)):
+            for rank_card in sorted((c for c in ALL_CARDS if c.suit is suit), key=lambda c: -int(c.rank)):
                 b = W.Button(layout=self._card_layout,
                              style=self._red_style if suit.is_red else self._black_style)
                 b.add_class("bl-w-card")
@@ -317,10 +321,11 @@ class CardTable:
             box.add_class("bl-w-seat")
             box.add_class(f"bl-w-seat-{seat.name.lower()}")
             self._seats[seat] = box
-        self._centre = W.HTML(layout=W.Layout(grid_area="centre", align_self="center", justify_self="center"))
+        self._centre = W.HTML(layout=W.Layout(grid_area="centre", align_self="center"))
         self._centre.add_class("bl-w-centre")
         self._corner_nw = W.HTML(layout=W.Layout(grid_area="nw"))
-        self._corner_ne = W.HTML(layout=W.Layout(grid_area="ne", justify_self="end"))
+        self._corner_ne = W.HTML(layout=W.Layout(grid_area="ne"))
+        self._corner_ne.add_class("bl-w-ne")
         self._grid = W.GridBox(
             [self._corner_nw, self._seats[Seat.NORTH], self._corner_ne, self._seats[Seat.WEST], self._centre,
              self._seats[Seat.EAST], self._seats[Seat.SOUTH]],
@@ -350,6 +355,7 @@ class CardTable:
         self._lang_buttons.observe(self._handler(self._on_lang), names="value")
         self._mode_select = W.Dropdown(options=[("", m) for m in MODES], value="play",
                                        layout=W.Layout(width="auto"))
+        self._mode_select.add_class("bl-w-mode")
         self._mode_select.observe(self._handler(self._on_mode), names="value")
         self._hint = W.HTML()
         self._hint.add_class("bl-w-hint")
@@ -414,7 +420,8 @@ class CardTable:
         for bar in (bar1, bar2, bar3):
             bar.add_class("bl-w-bar")
         main = W.Box([self._grid, self._panel], layout=W.Layout(display="flex", flex_flow="row wrap",
-                                                                 align_items="flex-start", grid_gap="12px"))
+                                                                 align_items="flex-start"))
+        main.add_class("bl-w-main")
         self.widget = W.VBox([self._static_style, self._dynamic_style, self._title_html, bar1, self._hint,
                               self._sim_box, main, bar2, bar3, self._timeline_box, self.output])
         self.widget.add_class("bl-w")
@@ -607,6 +614,11 @@ class CardTable:
             self._render_sim()
             self._render_dynamic_style()
             self._render_message()
+        elif mode == "anyway":
+            # a plain play without the widget's legality check: the engine records what the Laws make of it
+            # (a failure to play a penalty card, 52; a broken restriction) or refuses what cannot happen
+            self.push(Play(self._owner(card), card))
+            self.mode = "play"
         else:
             self.push(Expose(self._owner(card), card, how=mode))
             self.mode = "play"
@@ -763,10 +775,6 @@ class CardTable:
                     row.children = new
                 children.append(row)
         pcs = st.penalty_cards_of(seat)
-        for card in pcs and [p.card for p in pcs] or []:
-            b = self._buttons[card]
-            if b.tooltip is None:
-                pass
         for card in hand:
             tip = _w("card.tooltip", lang, seat=seat, card=card)
             if self._buttons[card].tooltip != tip:
@@ -986,15 +994,7 @@ class CardTable:
             self._syncing = old
 
 
-def _all_cards() -> Iterator[Card]:
-    from bridgelaws.cards import ALL_CARDS
-
-    return iter(ALL_CARDS)
-
-
 def _slug(stem: str) -> str:
     s = re.sub(r"[^A-Za-z0-9_.-]+", "-", stem).strip("-.")
     return s if s and s[0].isalnum() else f"scenario-{s}".rstrip("-")
 
-
-_ = LANGS

@@ -114,11 +114,9 @@ def scratch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     (tmp_path / "da").mkdir()
     (tmp_path / "nb").mkdir()
     monkeypatch.setattr(i18n, "_DIR", tmp_path)
-    i18n._source.cache_clear()
-    i18n._translations.cache_clear()
+    i18n.clear_caches()
     yield tmp_path
-    i18n._source.cache_clear()
-    i18n._translations.cache_clear()
+    i18n.clear_caches()
 
 
 def entry(key: str, msgid: str, msgstr: str = "", flags: str = "") -> str:

@@ -18,7 +18,7 @@ from bridgelaws import scenario as sc
 from bridgelaws.errors import IllegalPlayError, ScenarioError
 from bridgelaws.events import EVENT_TYPES, Designate, Hold
 from bridgelaws.laws import LawRef
-from bridgelaws.table import HANDLERS, Table
+from bridgelaws.table import HANDLERS, Table, load_rules
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "tests" / "scenarios"
@@ -238,6 +238,7 @@ def test_played_card_defaults_to_the_owner_of_the_card() -> None:
 
 
 def test_an_event_without_a_rule_is_a_fail_saying_not_implemented(monkeypatch: pytest.MonkeyPatch) -> None:
+    load_rules()
     monkeypatch.delitem(HANDLERS, Hold, raising=False)
     s = sc.from_dict(scenario_dict(
         history=[{"seat": "W", "action": "hold", "card": "C2", "partner_could_see": True}],

@@ -31,7 +31,7 @@ M = [
      "trumfning",
      "{seat} må spille {cards:or} ved første lovlige anledning: i utspill, ved å følge farge, ved avkast eller ved "
      "stjeling"),
-    ("dir.minor_limit", "Until {card} has been played, {seat} may not play another {suit:name} below the ten; he may "
+    ("dir.minor_limit", "Until {card} has been played, {seat} may not play another {suit:singular} below the ten; he may "
                         "play an honour instead",
      "Indtil {card} er spillet, må {seat} ikke spille en anden {suit:name} under tieren; han må gerne spille en "
      "honnør i stedet",
@@ -49,7 +49,7 @@ M = [
      "begrænsning",
      "{seat} kan ikke spille ut før spillefører har valgt: kreve {suits:or}, forby {suits:or} eller ingen "
      "begrensning"),
-    ("dir.must_lead_suit", "{seat} must lead a {suit:name} to this trick",
+    ("dir.must_lead_suit", "{seat} must lead a {suit:singular} to this trick",
      "{seat} skal spille {suit:name} ud til dette stik", "{seat} må spille ut {suit:name} til dette stikket"),
     ("dir.may_not_lead_suits", "{seat} may not lead {suits:or} as long as he keeps the lead",
      "{seat} må ikke spille {suits:or} ud, så længe han bevarer udspillet",
@@ -115,16 +115,16 @@ M = [
      "synlige kort strafkort",
      "{seat} spilte {cards:and} samtidig: han sier hvilket han spiller; som motspiller blir hans andre synlige kort "
      "straffekort"),
-    ("dir.57_highest", "{seat} must play his highest {suit:name} to this trick",
+    ("dir.57_highest", "{seat} must play his highest {suit:singular} to this trick",
      "{seat} skal spille sin højeste {suit:name} til dette stik", "{seat} må spille sin høyeste {suit:name} til dette "
      "stikket"),
-    ("dir.57_lowest", "{seat} must play his lowest {suit:name} to this trick",
+    ("dir.57_lowest", "{seat} must play his lowest {suit:singular} to this trick",
      "{seat} skal spille sin laveste {suit:name} til dette stik", "{seat} må spille sin laveste {suit:name} til dette "
      "stikket"),
-    ("dir.57_require_suit", "If {seat} cannot follow suit, he must play a {suit:name} to this trick",
+    ("dir.57_require_suit", "If {seat} cannot follow suit, he must play a {suit:singular} to this trick",
      "Hvis {seat} ikke kan bekende, skal han spille {suit:name} til dette stik",
      "Hvis {seat} ikke kan følge farge, må han spille {suit:name} til dette stikket"),
-    ("dir.57_forbid_suit", "{seat} may not play a {suit:name} to this trick",
+    ("dir.57_forbid_suit", "{seat} may not play a {suit:singular} to this trick",
      "{seat} må ikke spille {suit:name} til dette stik", "{seat} kan ikke spille {suit:name} til dette stikket"),
     # ---- notes about the last event ----------------------------------------------------------------------
     ("note.became_penalty_card", "{seat}'s {card} is exposed and becomes a penalty card",

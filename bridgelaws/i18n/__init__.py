@@ -123,7 +123,12 @@ def _translations(lang: str) -> dict[str, tuple[str, str]]:
 def catalog(lang: str) -> dict[str, str]:
     """key -> text for ``lang``. English comes from the templates; a translation whose msgid no longer
     matches the English source is stale and treated as missing."""
-    lang = normalize_lang(lang)
+    return dict(_catalog(normalize_lang(lang)))
+
+
+@cache
+def _catalog(lang: str) -> dict[str, str]:
+    """``catalog(lang)`` computed once per language (``text`` is called for every sentence shown)."""
     src = _source()
     if lang == "en":
         return dict(src)
@@ -132,6 +137,13 @@ def catalog(lang: str) -> dict[str, str]:
         if key in src and msgstr and msgid == src[key]:
             out[key] = msgstr
     return out
+
+
+def clear_caches() -> None:
+    """Forget the catalogues read so far (after editing a .po file in a running session, and in tests)."""
+    _source.cache_clear()
+    _translations.cache_clear()
+    _catalog.cache_clear()
 
 
 def missing_keys(lang: str) -> set[str]:
@@ -191,7 +203,7 @@ def text(key: str, lang: str = "en", /, **params: Any) -> str:
     """The sentence ``key`` in ``lang`` with its placeholders filled. A key missing from the catalogue
     raises KeyError (the catalogue test makes sure that never reaches a user)."""
     lang = normalize_lang(lang)
-    cat = catalog(lang)
+    cat = _catalog(lang)
     try:
         template = cat[key]
     except KeyError:

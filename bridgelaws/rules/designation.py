@@ -383,7 +383,8 @@ def _settle(table: Table, state: PlayState, ev: Designate, dsg: Designation, p: 
                             cards=p.candidates, words=ev.words)
     by_defender = state.is_defender(ev.seat)
     key = "played.rule.defender_chose" if by_defender else "played.rule.declarer_chose"
-    res = Resolution(card, p.law, Message(key, {"seat": ev.seat, "card": card}))
+    law_ref = L45C4a if p.law == L44C else p.law
+    res = Resolution(card, law_ref, Message(key, {"seat": ev.seat, "card": card}))
     return _apply(table, replace(state, designation=None), ev, Designation.of_card(card), res,
                   correctable=not by_defender)
 
@@ -520,12 +521,14 @@ def _correct(table: Table, state: PlayState, ev: Designate, dsg: Designation) ->
         assert new_res is not None
         out = _apply(table, st, ev, dsg, new_res)
         return replace(out, notes=tuple(notes) + out.notes)
-    if finding in ("loss_of_concentration", "reconsideration") or ev.incontrovertible is False:
+    if finding in ("loss_of_concentration", "reconsideration"):
         key = {"loss_of_concentration": "played.note.correction_concentration",
-               "reconsideration": "played.note.correction_reconsideration"}.get(
-            finding or "", "played.note.correction_not_incontrovertible")
+               "reconsideration": "played.note.correction_reconsideration"}[finding]
+        notes = [note(key, L45C4b, old=old)]
+        if ev.incontrovertible is False:
+            notes.insert(0, note("played.note.correction_not_incontrovertible", L46B, old=old))
         st = with_status(state, dummy, old, True, L45C4b, "designate")
-        return replace(st, notes=(note(key, L45C4b, old=old),))
+        return replace(st, notes=tuple(notes))
     # no finding: the Director must establish the facts; the card stays where it is meanwhile
     if where is None or _declarer_played_since(state, dummy, old) and _both_sides_played_next(state, dummy, old):
         st = with_status(state, dummy, old, True, L45C4b, "designate")
@@ -533,7 +536,8 @@ def _correct(table: Table, state: PlayState, ev: Designate, dsg: Designation) ->
     new_card = new_res.card if new_res is not None else None
     if_yes = Message("played.a.new_card_played", {"old": old, "new": new_card}) if new_card is not None else \
         Message("played.a.new_designation", {"old": old, "words": ev.words})
-    qs = [question("played.q.correction", L45C4b, old=old, old_words=cc.words, words=ev.words,
+    qkey = "played.q.slip" if ev.incontrovertible is False else "played.q.correction"
+    qs = [question(qkey, L45C4b, old=old, old_words=cc.words, words=ev.words,
                    if_yes=if_yes, if_no=Message("played.a.card_stays", {"card": old}))]
     if cc.complete is None and cc.designation.kind != "card":
         qs.append(question("played.q.finished", law("45C4a"), old_words=cc.words, if_no=if_yes))

@@ -30,6 +30,7 @@ from bridgelaws.errors import DecisionError, IllegalPlayError, NotInHandError, O
 from bridgelaws.events import Event, Expose, Hold, LeadFaceDown, Play, RequestWithdraw, Touch, TOUCH_PURPOSES
 from bridgelaws.i18n import Message
 from bridgelaws.laws import LawRef, law
+from bridgelaws.rules import play as _ordinary_play  # noqa: F401  (its handler must be registered first)
 from bridgelaws.rules.penalty_cards import add_penalty_cards, restore
 from bridgelaws.state import CardStatus, PlayState, Statement
 from bridgelaws.table import HANDLERS, Table, note, register
@@ -344,12 +345,14 @@ def request_withdraw(table: Table, state: PlayState, ev: RequestWithdraw) -> Pla
 
     if seat is state.declarer and misplaced_by_dummy(state) is not None:
         return withdraw_misplaced(table, state, ev)
-    mine = [c for s, c in state.trick if s is seat] or [c for s, c in state.last_played if s is seat]
+    hands = (seat, state.dummy) if seat is state.declarer else (seat,)
+    mine = [(s, c) for s, c in state.trick if s in hands] or [(s, c) for s, c in state.last_played if s is seat]
     if not mine:
         raise IllegalPlayError(f"{ev}: {seat.name.title()} has no card on the table to take back", law=L45C,
                                seat=seat, card=new, event=ev, key="played.error.nothing_to_withdraw")
+    owner, card = mine[-1]
     return replace(state, may_withdraw=False,
-                   notes=(note("played.note.played_card_stays", L47, seat=seat, card=mine[-1]),))
+                   notes=(note("played.note.played_card_stays", L47, seat=owner, card=card),))
 
 
 def _withdraw_face_down(state: PlayState, ev: RequestWithdraw, led: Card) -> PlayState:

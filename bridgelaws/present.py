@@ -1,0 +1,175 @@
+"""Presenting a scenario in a notebook: the example walked through, events in words, the ruling as text.
+
+Notebooks show every article example from its scenario file through this module, so that a notebook
+cell is one short line and every sentence comes from the catalogues (domain ``present``):
+
+>>> from bridgelaws import present
+>>> ex = present.example("notebooks/scenarios/01-stort-strafkort-ex1-revoke-corrected.toml", lang="da")  # doctest: +SKIP
+>>> ex            # the walk-through: the play so far, the irregularity, the Director, each trick after it
+>>> ex.ruling()   # the Director's statements at the end, as plain text (compared by nbval)
+
+Stops of a walk-through: the position before the first irregular event ("the play so far"), after each
+irregular event or decision, and after each trick that is completed from then on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from bridgelaws.events import (
+    AcceptLead, Choose, Designate, Event, Expose, Hold, LeadFaceDown, Play, RejectLead, RequestWithdraw, Select,
+    Simultaneous, SpreadHand, Touch,
+)
+from bridgelaws.i18n import Message, normalize_lang
+from bridgelaws.i18n import text as _t
+from bridgelaws.scenario import Scenario, load, localized, replay
+from bridgelaws.table import Table
+
+__all__ = ["example", "Example", "describe", "Ruling"]
+
+
+def describe(event: Event, lang: str = "en") -> str:
+    """The event in words: "West leads ♠3", "West revoked with ♦3; it is withdrawn"."""
+    lang = normalize_lang(lang)
+    p: dict[str, Any] = {"seat": event.seat}
+    if isinstance(event, Play):
+        key = "present.play_out_of_turn" if event.out_of_turn else "present.play"
+        p["card"] = event.card
+    elif isinstance(event, Expose):
+        key = f"present.expose.{event.how}"
+        p["card"] = event.card
+        if event.period == "clarification":
+            key = "present.expose.clarification"
+    elif isinstance(event, AcceptLead):
+        key = "present.accept_lead"
+    elif isinstance(event, RejectLead):
+        key = "present.reject_lead"
+    elif isinstance(event, SpreadHand):
+        key = "present.spread_hand"
+    elif isinstance(event, Choose):
+        key = f"present.choose.{event.option}"
+        suits = tuple(event.suits) or ((event.suit,) if event.suit is not None else ())
+        p["suits"] = suits
+        p["card"] = event.card
+    elif isinstance(event, Simultaneous):
+        key = "present.simultaneous"
+        p["cards"] = tuple(event.cards)
+        p["visible"] = tuple(event.visible)
+    elif isinstance(event, Select):
+        key = "present.select"
+        p["card"] = event.card
+    elif isinstance(event, Hold):
+        key = "present.hold_returned" if event.returned else "present.hold"
+        p["card"] = event.card
+    elif isinstance(event, Touch):
+        key = f"present.touch.{event.purpose}"
+        p["card"] = event.card
+    elif isinstance(event, Designate):
+        key = "present.designate_correction" if event.correction else "present.designate"
+        p["words"] = event.words
+    elif isinstance(event, LeadFaceDown):
+        key = "present.lead_face_down"
+        p["card"] = event.card
+    elif isinstance(event, RequestWithdraw):
+        key = "present.request_withdraw"
+        p["card"] = event.new_card
+    else:  # pragma: no cover - every event type is listed above
+        return str(event)
+    return _t(key, lang, **p)
+
+
+def _is_irregular(event: Event) -> bool:
+    return not isinstance(event, Play) or event.out_of_turn
+
+
+class Ruling(str):
+    """Plain text that displays as itself (one statement a line), so nbval compares it as text."""
+
+    def __repr__(self) -> str:
+        return str(self)
+
+
+@dataclass(frozen=True)
+class Stop:
+    """One stop of a walk-through: after ``events`` events, with a heading."""
+
+    events: int
+    heading: str
+
+
+@dataclass
+class Example:
+    """A scenario shown in a language: ``_repr_html_`` is the walk-through; ``at(n)`` the table after n
+    events; ``ruling()`` the Director's statements at the end; ``history()`` the events in words."""
+
+    scenario: Scenario
+    lang: str = "en"
+
+    def __post_init__(self) -> None:
+        self.lang = normalize_lang(self.lang)
+        self.table: Table = replay(self.scenario)
+
+    @property
+    def title(self) -> str:
+        return localized(self.scenario.title, self.lang) or self.scenario.id
+
+    def at(self, n: int | None = None, **kwargs: Any) -> Any:
+        """The table after the first ``n`` events (all when None), as an HTML diagram."""
+        from bridgelaws.render import html
+
+        t = self.table if n is None else self.table.copy(history=n)
+        return html.table(t, lang=self.lang, **kwargs)
+
+    def stops(self) -> list[Stop]:
+        """Where the walk-through stops (see the module docstring)."""
+        hist = self.table.history
+        first = next((i for i, e in enumerate(hist) if _is_irregular(e)), len(hist))
+        out = [Stop(first, _t("present.heading.so_far", self.lang, n=len(self.table.states[first].tricks)))]
+        for i in range(first, len(hist)):
+            ev = hist[i]
+            before, after = self.table.states[i], self.table.states[i + 1]
+            if _is_irregular(ev):
+                out.append(Stop(i + 1, describe(ev, self.lang)))
+            elif len(after.tricks) > len(before.tricks):
+                out.append(Stop(i + 1, _t("present.heading.after_trick", self.lang, n=len(after.tricks))))
+        if out[-1].events != len(hist):
+            out.append(Stop(len(hist), _t("present.heading.now", self.lang)))
+        return out
+
+    def history(self) -> Ruling:
+        """The events, numbered, in words."""
+        lines = [f"{i}. {describe(e, self.lang)}" for i, e in enumerate(self.table.history, 1)]
+        return Ruling("\n".join(lines))
+
+    def ruling(self, n: int | None = None) -> Ruling:
+        """What the Director says after ``n`` events (default: all), one statement a line."""
+        t = self.table if n is None else self.table.copy(history=n)
+        return Ruling("\n".join("• " + s for s in t.director_says(self.lang)))
+
+    def _repr_html_(self) -> str:
+        import html as _html
+
+        from bridgelaws.render import html
+
+        parts = [f'<div class="bl-example"><h3>{_html.escape(self.title)}</h3>']
+        question = localized(self.scenario.question, self.lang)
+        if question:
+            parts.append(f"<p><em>{_html.escape(question)}</em></p>")
+        for stop in self.stops():
+            parts.append(f"<h4>{_html.escape(stop.heading)}</h4>")
+            parts.append(str(html.table(self.table.copy(history=stop.events), lang=self.lang)))
+        parts.append("</div>")
+        return "".join(parts)
+
+    def __repr__(self) -> str:
+        return f"{self.title}\n{self.history()}\n{self.ruling()}"
+
+
+def example(path: str | Path, lang: str = "en") -> Example:
+    """Load a scenario file and present it in ``lang``."""
+    return Example(load(path), lang)
+
+
+_ = Message
