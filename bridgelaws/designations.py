@@ -234,10 +234,10 @@ _PHRASES: dict[str, tuple[tuple[tuple[str, ...], str], ...]] = {
     ),
 }
 
-_CANONICAL = re.compile(r"^(card|suit|rank|high|low|win|any|none)(?::(.+))?$")
+_CANONICAL = re.compile(r"^(card|suit|rank|high|low|win|any|none)(?::(.*))?$")
 _APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "`": "'", "´": "'"})
 _SPLIT = re.compile(r"[\s,;:.!?\"«»“”„()\[\]{}/|…\-–—−]+")
-_DIGIT_RANK = re.compile(r"^(10|[2-9])(?:'?(?:eren|eran|er|ern|'en))?$")
+_DIGIT_RANK = re.compile(r"^(10|[2-9])(?:'?(?:eren|er))?$")
 _SYMBOLS = "♠♥♦♣♤♡♢♧"
 
 
@@ -387,6 +387,8 @@ def parse_designation(words: Any, lang: str = "en") -> Designation:
 
 def _canonical(text: str, kind: str, arg: str | None, lang: str) -> Designation:
     try:
+        if arg is not None and not arg.strip():
+            raise ValueError(f"nothing after '{kind}:'")
         if kind == "card":
             if arg is None:
                 raise ValueError("card: needs a card, e.g. card:SJ")

@@ -709,10 +709,10 @@ class CardTable:
         self._mode_select.description = _w("mode", lang)
         self._mode_select.tooltip = _w("mode.tooltip", lang)
         self._lang_buttons.tooltips = [_w("lang.tooltip", lang, name=n) for n, _ in LANG_NAMES]
-        self._reveal.description = _w("reveal", lang)
-        self._legal.description = _w("legal", lang)
-        self._show_tl.description = _w("show_timeline", lang)
-        self._sim_all_seen.description = _w("sim.all_seen", lang)
+        for box, key in ((self._reveal, "reveal"), (self._legal, "legal"), (self._show_tl, "show_timeline"),
+                         (self._sim_all_seen, "sim.all_seen")):
+            box.description = _w(key, lang)
+            box.tooltip = _w(key + ".tooltip", lang)
         for b, key in ((self._first, "first"), (self._undo, "undo"), (self._redo, "redo"), (self._last, "last"),
                        (self._save, "save"), (self._load, "load"), (self._sim_play, "sim.play"),
                        (self._sim_clear, "sim.clear")):

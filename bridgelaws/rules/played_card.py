@@ -357,7 +357,8 @@ def request_withdraw(table: Table, state: PlayState, ev: RequestWithdraw) -> Pla
 
 def _withdraw_face_down(state: PlayState, ev: RequestWithdraw, led: Card) -> PlayState:
     seat, new = ev.seat, ev.new_card
-    irregularity = state.pending is not None or bool(state.penalty_cards)
+    irregularity = (state.pending is not None or bool(state.penalty_cards)
+                    or any(r.seat is seat for r in state.restrictions))
     if not irregularity:
         return replace(state, may_withdraw=False,
                        notes=(note("played.note.face_down_stays", L41A, seat=seat, card=led),))

@@ -1,0 +1,237 @@
+"""The card table in a real browser: JupyterLab and Voila on loopback, Debian's Chromium driven by Playwright.
+
+Clicks on cards change the table, an illegal click says why with its law, a decision's buttons appear and
+work, the keyboard reaches the cards (each read out as "West ♥J"), and the language switch re-renders.
+Screenshots are kept under ``test-artifacts/browser/`` (git-ignored).
+
+Chromium is Debian's ``/usr/bin/chromium`` (``CHROMIUM`` overrides it); never ``playwright install``. Without it
+these tests are skipped, except in CI (``CI=true``), where a missing browser is a failure.
+(Recipe: TOOLCHAIN.md section 4.)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+HERE = Path(__file__).resolve().parent / "browser"
+NOTEBOOK = "cardtable.ipynb"
+ARTIFACTS = ROOT / "test-artifacts" / "browser"
+BIN = Path(sys.executable).parent
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+IN_CI = os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"]
+# JupyterLab's news toast covers the bottom-right corner; user settings in a private directory stop it
+LAB_SETTINGS = {"@jupyterlab/apputils-extension/notification.jupyterlab-settings":
+                {"fetchNews": "false", "checkForUpdates": False}}
+LOCAL_ONLY = re.compile(r"^https?://(?!127\.0\.0\.1)")
+TIMEOUT = 60_000
+
+
+def missing(what: str) -> None:
+    """Fail in CI, skip elsewhere."""
+    if IN_CI:
+        pytest.fail(f"{what} (CI=true: the browser tests must run in CI)", pytrace=False)
+    pytest.skip(what)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def start(cmd: list[str], url: str, cwd: Path, env: dict[str, str], log: Path,
+          timeout: float = 90) -> subprocess.Popen[bytes]:
+    with log.open("wb") as out:
+        proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT)
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"server exited with {proc.returncode}: {cmd}\n{log.read_text(errors='replace')}")
+        try:
+            urllib.request.urlopen(url, timeout=2)
+            return proc
+        except urllib.error.HTTPError:
+            return proc  # any HTTP answer means it is up
+        except OSError:
+            time.sleep(0.3)
+    stop(proc)
+    raise RuntimeError(f"server did not come up within {timeout} s: {cmd}\n{log.read_text(errors='replace')}")
+
+
+def stop(proc: subprocess.Popen[bytes]) -> None:
+    proc.terminate()  # SIGTERM also shuts the kernels down
+    try:
+        proc.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(timeout=10)
+
+
+def server_env(home: Path) -> dict[str, str]:
+    env = dict(os.environ)
+    env["PATH"] = str(BIN) + os.pathsep + env.get("PATH", "")
+    env["JUPYTERLAB_SETTINGS_DIR"] = str(home / "lab-settings")
+    env["JUPYTERLAB_WORKSPACES_DIR"] = str(home / "lab-workspaces")
+    env["JUPYTER_RUNTIME_DIR"] = str(home / "runtime")
+    env.pop("JUPYTER_CONFIG_DIR", None)
+    return env
+
+
+@pytest.fixture(scope="module")
+def workdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of tests/browser (servers run there, so nothing is ever saved into the repository)."""
+    d = tmp_path_factory.mktemp("browser")
+    shutil.copy(HERE / NOTEBOOK, d / NOTEBOOK)
+    for name, value in LAB_SETTINGS.items():
+        path = d / "home" / "lab-settings" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(value), encoding="utf-8")
+    return d
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    if not Path(CHROMIUM).exists():
+        missing(f"Chromium not found at {CHROMIUM} (apt-get install chromium)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        missing("the Python package playwright is not installed")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
+    pg = ctx.new_page()
+    pg.set_default_timeout(TIMEOUT)
+    pg.route(LOCAL_ONLY, lambda route: route.abort())
+    yield pg
+    ctx.close()
+
+
+@pytest.fixture(scope="module")
+def lab(workdir: Path, browser: Any) -> Iterator[str]:
+    port = free_port()
+    cmd = [str(BIN / "jupyter"), "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}", "--ServerApp.token=",
+           "--ServerApp.password=", "--allow-root", f"--ServerApp.root_dir={workdir}",
+           "--LabApp.news_url=None", "--ServerApp.disable_check_xsrf=True"]
+    proc = start(cmd, f"http://127.0.0.1:{port}/api/status", workdir, server_env(workdir / "home"),
+                 workdir / "lab.log")
+    yield f"http://127.0.0.1:{port}"
+    stop(proc)
+
+
+@pytest.fixture(scope="module")
+def voila(workdir: Path, browser: Any) -> Iterator[str]:
+    port = free_port()
+    cmd = [str(BIN / "voila"), NOTEBOOK, "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+           "--show_tracebacks=True"]
+    proc = start(cmd, f"http://127.0.0.1:{port}/api/status", workdir, server_env(workdir / "home"),
+                 workdir / "voila.log")
+    yield f"http://127.0.0.1:{port}"
+    stop(proc)
+
+
+def shot(page: Any, name: str) -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / name
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+def card(page: Any, name: str) -> Any:
+    """A card button by its accessible name, as a screen reader hears it ("West ♥J")."""
+    return page.get_by_role("button", name=name, exact=True)
+
+
+def exercise(page: Any, where: str) -> None:
+    """Clicks on cards, a refusal, the keyboard, a decision and the language switch."""
+    page.wait_for_selector(".bl-w-c-HJ")
+    centre = page.locator(".bl-w-centre")
+    assert "Trick 1" in centre.inner_text()
+
+    # a legal click: West leads the heart jack; it lies in the middle and leaves West's hand
+    card(page, "West ♥J").click()
+    page.wait_for_selector(".bl-w-centre .bl-slot-west .bl-card")
+    assert card(page, "West ♥J").count() == 0
+
+    # the keyboard: North's ace, focused and played with Enter
+    card(page, "North ♥A").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".bl-w-centre .bl-slot-north .bl-card")
+
+    # an illegal click: East must follow suit; the table is unchanged and the law is shown
+    before = centre.inner_html()
+    card(page, "East ♠A").click()
+    error = page.wait_for_selector(".bl-w-error")
+    assert "must follow suit" in error.inner_text() and "Law 44C" in error.inner_text()
+    assert centre.inner_html() == before
+
+    # a decision: back to the start, East leads out of turn, declarer rejects and forbids spades
+    page.get_by_role("button", name="⏮ Start").click()
+    page.wait_for_selector(".bl-w-centre .bl-slot-west.bl-slot-empty")
+    page.locator(".bl-w-mode select").select_option(label="Lead out of turn")
+    card(page, "East ♠6").click()
+    page.wait_for_selector(".bl-w-option")
+    options = page.locator(".bl-w-option")
+    assert options.count() == 3
+    shot(page, f"{where}-decision.png")
+    page.get_by_role("button", name=re.compile("^Reject the lead")).click()
+    page.get_by_role("button", name="Forbid ♠", exact=True).wait_for()
+    # play waits: a card click is refused while the decision is open
+    card(page, "West ♥J").click()
+    page.wait_for_function("document.querySelector('.bl-w-error')?.textContent.includes('until the decision')")
+    page.get_by_role("button", name="Forbid ♠", exact=True).click()
+    page.wait_for_selector(".bl-w-option", state="detached")
+    page.wait_for_selector(".bl-w-pc-major")  # East's ♠6 lies face up, marked major
+    says = page.locator(".bl-w-says").inner_text()
+    assert "may not lead ♠" in says and "Law 50D2(a)" in says
+    card(page, "West ♥J").click()
+    page.wait_for_selector(".bl-w-centre .bl-slot-west .bl-card")
+
+    # the language switch re-renders everything at once
+    page.get_by_role("button", name="Dansk", exact=True).click()
+    page.wait_for_function("document.querySelector('.bl-w-c-SA')?.textContent === '♠E'")
+    assert card(page, "Nord ♥E").count() == 1
+    assert "Turneringslederen siger" in page.locator(".bl-w-says").inner_text()
+    assert "Tidslinje" in page.locator(".bl-w-timeline-title").inner_text()
+    path = shot(page, f"{where}.png")
+    assert path.stat().st_size > 10_000
+
+
+def test_voila_serves_the_card_table_without_code_and_it_works(voila: str, page: Any) -> None:
+    page.goto(voila)
+    page.wait_for_selector(".bl-w-c-HJ")
+    assert page.locator(".jp-InputArea, .jp-CodeCell .jp-Editor").count() == 0  # no code cells shown
+    assert "The card table in a browser" in page.inner_text("body")
+    exercise(page, "voila")
+
+
+def test_jupyterlab_runs_the_notebook_and_the_card_table_works(lab: str, page: Any) -> None:
+    page.goto(f"{lab}/lab/tree/{NOTEBOOK}")
+    page.wait_for_selector("text=| Idle")
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+    exercise(page, "lab")
