@@ -1,19 +1,23 @@
 """Presenting a scenario in a notebook: the example walked through, events in words, the ruling as text.
 
 Notebooks show every article example from its scenario file through this module, so that a notebook
-cell is one short line and every sentence comes from the catalogues (domain ``present``):
+cell is one short line and every sentence comes from the catalogues (domain ``present``)::
 
->>> from bridgelaws import present
->>> ex = present.example("notebooks/scenarios/01-stort-strafkort-ex1-revoke-corrected.toml", lang="da")  # doctest: +SKIP
->>> ex            # the walk-through: the play so far, the irregularity, the Director, each trick after it
->>> ex.ruling()   # the Director's statements at the end, as plain text (compared by nbval)
+    from bridgelaws import present
+    ex = present.example("notebooks/scenarios/01-stort-strafkort-ex1-revoke-corrected.toml", lang="da")
+    ex                     # the walk-through: the play so far, the irregularity, the Director, each trick after
+    ex.ruling()            # the Director's statements at the end, as plain text (compared by nbval)
+    ex.walk(13, also=[16]) # only the stops from event 13 on, plus the position after event 16
 
 Stops of a walk-through: the position before the first irregular event ("the play so far"), after each
-irregular event or decision, and after each trick that is completed from then on.
+irregular event or decision, and after each trick that is completed from then on. ``walk`` shows a part of
+them (variants of one example share their beginning) and can add stops in the middle of a trick, where a
+player's choice is narrowed.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -27,7 +31,7 @@ from bridgelaws.i18n import text as _t
 from bridgelaws.scenario import Scenario, load, localized, replay
 from bridgelaws.table import Table
 
-__all__ = ["example", "Example", "describe", "Ruling"]
+__all__ = ["example", "Example", "describe", "Ruling", "Walk"]
 
 
 def describe(event: Event, lang: str = "en") -> str:
@@ -91,6 +95,24 @@ class Ruling(str):
         return str(self)
 
 
+class Walk(str):
+    """A walk-through: the string is its HTML (displayed by Jupyter); ``repr()`` is the plain-text
+    fallback, each stop's heading followed by what the Director says there."""
+
+    text: str
+
+    def __new__(cls, html: str, text: str) -> Walk:
+        obj = super().__new__(cls, html)
+        obj.text = text
+        return obj
+
+    def _repr_html_(self) -> str:
+        return str(self)
+
+    def __repr__(self) -> str:
+        return self.text
+
+
 @dataclass(frozen=True)
 class Stop:
     """One stop of a walk-through: after ``events`` events, with a heading."""
@@ -148,20 +170,40 @@ class Example:
         t = self.table if n is None else self.table.copy(history=n)
         return Ruling("\n".join("• " + s for s in t.director_says(self.lang)))
 
-    def _repr_html_(self) -> str:
+    def walk(self, first: int = 0, last: int | None = None, also: Iterable[int] = ()) -> Walk:
+        """The walk-through (title, question, a diagram per stop), keeping only the stops after ``first`` to
+        ``last`` events (both included; default all), plus a stop after each event count in ``also`` that is
+        not a stop already, headed "Trick n: <seat> to play". ``walk()`` is the whole walk-through."""
         import html as _html
 
         from bridgelaws.render import html
 
+        n_events = len(self.table.history)
+        last = n_events if last is None else last
+        stops = {s.events: s for s in self.stops() if first <= s.events <= last}
+        for n in also:
+            if not 0 <= n <= n_events:
+                raise ValueError(f"also: {n} is not an event count of this example (0 to {n_events})")
+            if n not in stops:
+                state = self.table.states[n]
+                heading = (_t("present.heading.to_play", self.lang, n=len(state.tricks) + 1, seat=state.to_act)
+                           if state.to_act is not None else _t("present.heading.now", self.lang))
+                stops[n] = Stop(n, heading)
         parts = [f'<div class="bl-example"><h3>{_html.escape(self.title)}</h3>']
+        lines = [self.title]
         question = localized(self.scenario.question, self.lang)
         if question:
             parts.append(f"<p><em>{_html.escape(question)}</em></p>")
-        for stop in self.stops():
-            parts.append(f"<h4>{_html.escape(stop.heading)}</h4>")
-            parts.append(str(html.table(self.table.copy(history=stop.events), lang=self.lang)))
+            lines.append(question.strip())
+        for n in sorted(stops):
+            parts.append(f"<h4>{_html.escape(stops[n].heading)}</h4>")
+            parts.append(str(html.table(self.table.copy(history=n), lang=self.lang)))
+            lines += ["", stops[n].heading, str(self.ruling(n))]
         parts.append("</div>")
-        return "".join(parts)
+        return Walk("".join(parts), "\n".join(lines))
+
+    def _repr_html_(self) -> str:
+        return str(self.walk())
 
     def __repr__(self) -> str:
         return f"{self.title}\n{self.history()}\n{self.ruling()}"

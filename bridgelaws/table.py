@@ -126,10 +126,12 @@ def legal_cards_ignoring_pending(state: PlayState, seat: Seat) -> frozenset[Card
         if state.designated is not None and any(p.card == state.designated for p in majors):
             return frozenset([state.designated])
         return frozenset(p.card for p in majors)
+    limited = cand
     for p in state.penalty_cards:                                           # 50C
         if p.seat is seat and not p.is_major:
-            cand = frozenset(c for c in cand if c.suit is not p.card.suit or c == p.card or c.is_honour)
-    return cand
+            limited = frozenset(c for c in limited if c.suit is not p.card.suit or c == p.card or c.is_honour)
+    # a rectification restriction (57A "highest", say) comes before the minor card's limit, as in 50D1b
+    return limited or cand
 
 
 def legal_cards(state: PlayState, seat: Seat | None = None) -> frozenset[Card]:
@@ -139,6 +141,9 @@ def legal_cards(state: PlayState, seat: Seat | None = None) -> frozenset[Card]:
         return frozenset()
     if seat is not state.to_act:
         return frozenset()
+    fd = state.opening_lead_face_down
+    if fd is not None and fd[0] is seat:
+        return frozenset([fd[1]])  # 41A: the face-down opening lead has been made; it is faced, not changed
     return legal_cards_ignoring_pending(state, seat)
 
 

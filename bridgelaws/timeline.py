@@ -46,7 +46,8 @@ if TYPE_CHECKING:
     from bridgelaws.state import Constraint, PlayState
     from bridgelaws.table import Table
 
-__all__ = ["timeline", "styled", "to_html", "rows", "Row", "Cell", "describe_event", "STYLER_UUID"]
+__all__ = ["timeline", "styled", "to_html", "table_html", "row_html", "rows", "Row", "Cell", "describe_event",
+           "STYLER_UUID"]
 
 #: the fixed uuid of the Styler, so the HTML has no random ids
 STYLER_UUID = "bl-timeline"
@@ -159,7 +160,7 @@ class Row:
 
 
 def rows(table: Table, every_event: bool = False) -> list[Row]:
-    """The rows of the timeline (all events when ``every_event``)."""
+    """The rows of the timeline (all events when ``every_event``). The last event always has a row."""
     states = table.states
     since: dict[tuple[Any, ...], tuple[int, int]] = {}
     out: list[Row] = []
@@ -236,6 +237,44 @@ def styled(data: Table | pd.DataFrame, lang: str = "en", *, every_event: bool = 
     df = data if isinstance(data, pd.DataFrame) else timeline(data, lang, every_event=every_event)
     return (df.style.set_uuid(STYLER_UUID).format(_cell_html, subset=list(df.columns[1:]))
             .set_table_styles(_TABLE_STYLES))
+
+
+def row_html(row: Row, lang: str) -> str:
+    """One row of :func:`table_html`: event number, trick, what happened, and the four players' cells."""
+    cells = [str(row.number), str(row.trick), _cell_html(row.what(lang))]
+    cells += [_cell_html("\n".join(c.text(lang) for c in row.cells[s])) for s in SEATS]
+    head = f'<th class="bl-tl-n" scope="row">{cells[0]}</th>'
+    return "<tr>" + head + "".join(f"<td>{c}</td>" for c in cells[1:]) + "</tr>"
+
+
+def table_html(table: Table, lang: str = "en", *, every_event: bool = False,
+               cache: dict[int, tuple[Any, str, str]] | None = None) -> str:
+    """The timeline as a plain, deterministic HTML table without pandas (what the card table widget shows).
+
+    ``cache`` (a dict kept by the caller) reuses the HTML of rows whose state is unchanged, so that a
+    click only renders the rows it added: a row depends only on the events up to it."""
+    lang = normalize_lang(lang)
+    rs = rows(table, every_event)
+    if not rs:
+        return f'<p class="bl-timeline-empty">{_html.escape(_t("timeline.empty", lang))}</p>'
+    out = ['<table class="bl-timeline"><thead><tr><th scope="col">'
+           f'{_html.escape(_t("timeline.event", lang))}</th>']
+    out += [f'<th scope="col">{_html.escape(c)}</th>' for c in columns(lang)]
+    out.append("</tr></thead><tbody>")
+    for row in rs:
+        if cache is None:
+            out.append(row_html(row, lang))
+            continue
+        key = id(row.after)
+        hit = cache.get(key)
+        if hit is not None and hit[0] is row.after and hit[1] == lang:
+            out.append(hit[2])
+        else:
+            html = row_html(row, lang)
+            cache[key] = (row.after, lang, html)
+            out.append(html)
+    out.append("</tbody></table>")
+    return "".join(out)
 
 
 def to_html(data: Table | pd.DataFrame, lang: str = "en", *, every_event: bool = False) -> str:

@@ -229,6 +229,10 @@ _WIDGET_CSS = """
 .bl-w .bl-w-title { font-size: 22px; font-weight: bold; }
 .bl-w .bl-w-timeline-title { font-size: 18px; font-weight: bold; margin-top: 8px; }
 .bl-w .bl-red { color: #c8102e; }
+.bl-w table.bl-timeline { border-collapse: collapse; font-size: 15px; }
+.bl-w table.bl-timeline th { background: #eef4fb; padding: 4px 8px; text-align: left; border: 1px solid #ccd; }
+.bl-w table.bl-timeline td { padding: 4px 8px; vertical-align: top; text-align: left; border: 1px solid #ccd;
+  min-width: 6em; }
 """
 
 
@@ -262,7 +266,7 @@ class CardTable:
         self._title = title
         self._syncing = False
         self._decision_key: Any = None
-        self._timeline_key: Any = None
+        self._timeline_rows: dict[int, tuple[Any, str, str]] = {}
         self._static_lang: str | None = None
         self._uid = f"bl-w-i{next(CardTable._instances)}"
         self._build(show_legal, show_timeline, str(path))
@@ -569,7 +573,7 @@ class CardTable:
         self._path.value = str(p)
         self._selected = []
         self._decision_key = None
-        self._timeline_key = None
+        self._timeline_rows = {}
         self._error = None
         self._info = Message("widget.loaded", {"n": len(table.history), "path": str(p)})
         self._render_all()
@@ -738,9 +742,9 @@ class CardTable:
         self._title_html.value = (f"<div>{_esc(_scenario.localized(self._title, lang) or '')}</div>"
                                   if self._title else "")
         self._title_html.layout.display = "" if self._title else "none"
+        self._centre.value = self._centre_html(view, st)
         for seat in Seat:
             self._render_seat(seat, st, view, seat in hidden)
-        self._centre.value = self._centre_html(view, st)
         self._render_corners(view)
         self._render_decision(st)
         self._render_says(view, st)
@@ -977,11 +981,7 @@ class CardTable:
             self._timeline_box.layout.display = "none"
             return
         self._timeline_box.layout.display = ""
-        key = (len(self.table.history), self.table.state, self._lang)
-        if key == self._timeline_key:
-            return
-        self._timeline_key = key
-        self._timeline.value = _timeline.to_html(self.table, self._lang)
+        self._timeline.value = _timeline.table_html(self.table, self._lang, cache=self._timeline_rows)
 
     @contextmanager
     def _sync(self) -> Iterator[None]:

@@ -302,9 +302,6 @@ def designate(table: Table, state: PlayState, ev: Designate) -> PlayState:
     """Implements Laws 45C4, 45D and 46: declarer names dummy's card (or a player names his own card as the
     one he plays, 45C4a; or a defender designates dummy's card under 46B5)."""
     seat, dummy = ev.seat, state.dummy
-    if state.phase == "clarification":
-        raise IllegalPlayError(f"{ev}: dummy's cards are not on the table before the opening lead is faced",
-                               law=law("41"), seat=seat, event=ev, key="played.error.no_dummy_yet")
     if state.phase == "over":
         raise IllegalPlayError(f"{ev}: all 13 tricks have been played", seat=seat, event=ev, key="error.play_over",
                                trick_no=state.trick_no)
@@ -318,11 +315,14 @@ def designate(table: Table, state: PlayState, ev: Designate) -> PlayState:
             raise IllegalPlayError(f"{ev}: a player names cards of his own hand only (declarer also dummy's)",
                                    law=L45C4a, seat=seat, event=ev, key="played.error.not_own_card", hand=hand)
         return _own_card(table, state, ev)
+    if state.is_defender(seat) and hand is None and not (pending is not None and pending.by == "either_defender"):
+        return _own_card(table, state, ev)
+    if state.phase == "clarification":
+        raise IllegalPlayError(f"{ev}: dummy's cards are not on the table before the opening lead is faced",
+                               law=law("41"), seat=seat, event=ev, key="played.error.no_dummy_yet")
     if state.is_defender(seat):
         if pending is not None and pending.by == "either_defender":
             return _settle(table, state, ev, parse_designation(ev.words, ev.lang), pending)
-        if hand is None:
-            return _own_card(table, state, ev)
         raise IllegalPlayError(f"{ev}: a defender designates dummy's card only when declarer has named neither suit "
                                "nor rank (46B5)", law=L46B5, seat=seat, event=ev,
                                key="played.error.defender_designates")
@@ -336,9 +336,9 @@ def designate(table: Table, state: PlayState, ev: Designate) -> PlayState:
     if ev.correction and pending is None:
         return _correct(table, state, ev, dsg)
     if ev.complete is False:
-        st = replace(state, correctable=None,
+        st = state.evolve(correctable=None,
                      designation=PendingDesignation("declarer", True, (), L45C4a, dsg, ev.words, ev.lang, True))
-        return replace(st, notes=(note("played.rule.unfinished", L45C4a, words=ev.words),))
+        return st.evolve(notes=(note("played.rule.unfinished", L45C4a, words=ev.words),))
     res = resolve(state, dummy, dsg, ev.words, ev.lang, intended=ev.intended, incontrovertible=ev.incontrovertible)
     return _apply(table, state, ev, dsg, res)
 
@@ -348,13 +348,13 @@ def _apply(table: Table, state: PlayState, ev: Designate, dsg: Designation, res:
     dummy = state.dummy
     rule = Statement(res.message, res.law, "note")
     if res.card is None:
-        st = replace(state, designation=res.pending, correctable=None)
-        return replace(st, notes=(rule,), questions=res.questions)
+        st = state.evolve(designation=res.pending, correctable=None)
+        return st.evolve(notes=(rule,), questions=res.questions)
     placed = ev.dummy_placed if ev.dummy_placed is not None else res.card
     if placed not in state.hand(dummy):
         raise NotInHandError(f"{ev}: dummy does not hold {placed}", seat=dummy, card=placed, event=ev,
                              key="error.not_in_hand", trick_no=state.trick_no)
-    st = counts_as_played(table, replace(state, designation=None, correctable=None), dummy, placed, ev)
+    st = counts_as_played(table, state.evolve(designation=None, correctable=None), dummy, placed, ev)
     st = with_status(st, dummy, res.card, True, res.law, "designate")
     notes = [rule]
     if placed != res.card:
@@ -363,7 +363,7 @@ def _apply(table: Table, state: PlayState, ev: Designate, dsg: Designation, res:
         st.tricks and st.tricks[-1].card_of(dummy) == placed)
     cc = DesignatedCard(dummy, placed, res.card, dsg, ev.words, ev.lang, ev.complete, res.law) \
         if correctable and on_table else None
-    return replace(st, correctable=cc, notes=tuple(notes) + st.notes, questions=st.questions + res.questions)
+    return st.evolve(correctable=cc, notes=tuple(notes) + st.notes, questions=st.questions + res.questions)
 
 
 def _settle(table: Table, state: PlayState, ev: Designate, dsg: Designation, p: PendingDesignation) -> PlayState:
@@ -385,7 +385,7 @@ def _settle(table: Table, state: PlayState, ev: Designate, dsg: Designation, p: 
     key = "played.rule.defender_chose" if by_defender else "played.rule.declarer_chose"
     law_ref = L45C4a if p.law == L44C else p.law
     res = Resolution(card, law_ref, Message(key, {"seat": ev.seat, "card": card}))
-    return _apply(table, replace(state, designation=None), ev, Designation.of_card(card), res,
+    return _apply(table, state.evolve(designation=None), ev, Designation.of_card(card), res,
                   correctable=not by_defender)
 
 
@@ -399,13 +399,13 @@ def _own_card(table: Table, state: PlayState, ev: Designate) -> PlayState:
                                "dummy's cards", law=L45C4a, seat=seat, event=ev,
                                key="played.error.own_card_incomplete", words=ev.words)
     if ev.correction:
-        return replace(state, notes=(note("played.note.own_not_correctable", L45C4b, seat=seat, card=card),))
+        return state.evolve(notes=(note("played.note.own_not_correctable", L45C4b, seat=seat, card=card),))
     if card not in state.holding(seat):
         raise NotInHandError(f"{ev}: {seat.name.title()} does not hold {card}", seat=seat, card=card, event=ev,
                              key="error.not_in_hand", trick_no=state.trick_no)
     st = counts_as_played(table, state, seat, card, ev)
     st = with_status(st, seat, card, True, L45C4a, "designate")
-    return replace(st, notes=(note("played.rule.own_card", L45C4a, seat=seat, card=card),) + st.notes)
+    return st.evolve(notes=(note("played.rule.own_card", L45C4a, seat=seat, card=card),) + st.notes)
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -459,7 +459,7 @@ def _take_back(state: PlayState, dummy: Seat, old: Card) -> tuple[PlayState, tup
         for s, c in st.trick:
             st = st.with_hand(s, st.hand(s) | {c})
         last = st.tricks[-1]
-        st = replace(st, tricks=st.tricks[:-1], trick=last.plays, trick_leader=last.leader, phase="play")
+        st = st.evolve(tricks=st.tricks[:-1], trick=last.plays, trick_leader=last.leader, phase="play")
     trick = st.trick
     idx = trick.index((dummy, old))
     after = trick[idx + 1:]
@@ -472,7 +472,7 @@ def _take_back(state: PlayState, dummy: Seat, old: Card) -> tuple[PlayState, tup
     removed = {(dummy, old), *given}
     new_trick = trick[:idx] + kept
     last_played = tuple(p for p in st.last_played if p not in removed)
-    st = replace(st, trick=new_trick, trick_leader=st.trick_leader if idx > 0 else None, to_act=dummy,
+    st = st.evolve(trick=new_trick, trick_leader=st.trick_leader if idx > 0 else None, to_act=dummy,
                  last_played=last_played, restored=st.restored + ((dummy, old),) + tuple(given),
                  correctable=None, designation=None)
     return st, tuple(given)
@@ -503,24 +503,26 @@ def _correct(table: Table, state: PlayState, ev: Designate, dsg: Designation) ->
                                    key="played.error.intended_missing")
         if where is None or _both_sides_played_next(state, dummy, old):
             st = with_status(state, dummy, old, True, L45D, "designate")
-            return replace(st, notes=(note("played.note.too_late_45D", L45D, old=old),))
+            return st.evolve(notes=(note("played.note.too_late_45D", L45D, old=old),))
         st, given = _take_back(state, dummy, old)
         notes = [note("played.note.not_designated", L45D, old=old)] + _replay_notes(state, given, L45D)
+        if any(s is state.declarer for s, _ in st.trick):
+            notes.append(note("played.note.declarer_may_change", L45D, rho=state.declarer.rho))
         res = resolve(st, dummy, Designation.of_card(target), ev.words, ev.lang, intended=target)
         st = with_status(st, dummy, old, False, L45D, "designate")
         out = _apply(table, st, ev, dsg, res)
-        return replace(out, notes=tuple(notes) + out.notes)
+        return out.evolve(notes=tuple(notes) + out.notes)
     finding = ev.td_finding
     if finding == "slip_of_tongue":
         if where is None or _declarer_played_since(state, dummy, old):
             st = with_status(state, dummy, old, True, L45C4b, "designate")
-            return replace(st, notes=(note("played.note.correction_too_late", L45C4b, old=old),))
+            return st.evolve(notes=(note("played.note.correction_too_late", L45C4b, old=old),))
         st, given = _take_back(state, dummy, old)
         notes = [note("played.note.correction_slip", L45C4b, old=old)] + _replay_notes(state, given, L45C4b)
         st = with_status(st, dummy, old, False, L45C4b, "designate")
         assert new_res is not None
         out = _apply(table, st, ev, dsg, new_res)
-        return replace(out, notes=tuple(notes) + out.notes)
+        return out.evolve(notes=tuple(notes) + out.notes)
     if finding in ("loss_of_concentration", "reconsideration"):
         key = {"loss_of_concentration": "played.note.correction_concentration",
                "reconsideration": "played.note.correction_reconsideration"}[finding]
@@ -528,11 +530,11 @@ def _correct(table: Table, state: PlayState, ev: Designate, dsg: Designation) ->
         if ev.incontrovertible is False:
             notes.insert(0, note("played.note.correction_not_incontrovertible", L46B, old=old))
         st = with_status(state, dummy, old, True, L45C4b, "designate")
-        return replace(st, notes=tuple(notes))
+        return st.evolve(notes=tuple(notes))
     # no finding: the Director must establish the facts; the card stays where it is meanwhile
     if where is None or _declarer_played_since(state, dummy, old) and _both_sides_played_next(state, dummy, old):
         st = with_status(state, dummy, old, True, L45C4b, "designate")
-        return replace(st, notes=(note("played.note.correction_too_late", L45C4b, old=old),))
+        return st.evolve(notes=(note("played.note.correction_too_late", L45C4b, old=old),))
     new_card = new_res.card if new_res is not None else None
     if_yes = Message("played.a.new_card_played", {"old": old, "new": new_card}) if new_card is not None else \
         Message("played.a.new_designation", {"old": old, "words": ev.words})
@@ -542,7 +544,7 @@ def _correct(table: Table, state: PlayState, ev: Designate, dsg: Designation) ->
     if cc.complete is None and cc.designation.kind != "card":
         qs.append(question("played.q.finished", law("45C4a"), old_words=cc.words, if_no=if_yes))
     st = with_status(state, dummy, old, None, L45C4b, "designate")
-    return replace(st, questions=tuple(qs))
+    return st.evolve(questions=tuple(qs))
 
 
 def designated_play(state: PlayState, ev: Play) -> PlayState:
@@ -555,7 +557,7 @@ def designated_play(state: PlayState, ev: Play) -> PlayState:
         raise DecisionError(f"{ev}: dummy's card must be one of {', '.join(str(c) for c in p.candidates)} "
                             f"({p.law.cite('en')})", law=p.law, seat=ev.seat, card=ev.card, event=ev,
                             key="played.error.not_a_candidate", cards=p.candidates, words=p.words)
-    return replace(state, designation=None)
+    return state.evolve(designation=None)
 
 
 def misplaced_by_dummy(state: PlayState) -> DesignatedCard | None:
@@ -577,7 +579,7 @@ def withdraw_misplaced(table: Table, state: PlayState, ev: RequestWithdraw) -> P
                             law=L45D, seat=ev.seat, card=ev.new_card, event=ev,
                             key="played.error.misplaced_wrong_card", designated=cc.designated)
     if _both_sides_played_next(state, cc.dummy, cc.card):
-        return replace(state, may_withdraw=False,
+        return state.evolve(may_withdraw=False,
                        notes=(note("played.note.too_late_45D", L45D, old=cc.card),))
     st, given = _take_back(state, cc.dummy, cc.card)
     notes = [note("played.note.misplaced_withdrawn", L45D, old=cc.card, new=cc.designated)]
@@ -586,5 +588,5 @@ def withdraw_misplaced(table: Table, state: PlayState, ev: RequestWithdraw) -> P
         notes.append(note("played.note.declarer_may_change", L45D, rho=state.declarer.rho))
     st = table.apply(st, Play(cc.dummy, cc.designated))
     st = with_status(st, cc.dummy, cc.designated, True, L45D, "designate")
-    return replace(st, may_withdraw=True, correctable=replace(cc, card=cc.designated),
+    return st.evolve(may_withdraw=True, correctable=replace(cc, card=cc.designated),
                    notes=tuple(notes) + st.notes)

@@ -22,7 +22,6 @@ for a card (46B), or be a card added to a trick the player has already played to
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from bridgelaws.cards import Card, Seat
@@ -63,7 +62,7 @@ def with_status(state: PlayState, seat: Seat, card: Card, played: bool | None, l
                 source: str) -> PlayState:
     """Record whether ``card`` counts as played (the latest ruling on a card replaces an earlier one)."""
     kept = tuple(cs for cs in state.card_status if not (cs.card == card and cs.source == source))
-    return replace(state, card_status=kept + (CardStatus(seat, card, played, law_ref, source),))
+    return state.evolve(card_status=kept + (CardStatus(seat, card, played, law_ref, source),))
 
 
 def question(key: str, law_ref: LawRef | None, **params: Any) -> Statement:
@@ -123,9 +122,9 @@ def fifth_card(state: PlayState, seat: Seat, card: Card, event: Event) -> PlaySt
                              event=event, key="error.not_in_hand", trick_no=state.trick_no)
     if state.is_defender(seat):
         st = add_penalty_cards(state, seat, (card,), L45E1, deliberate=True)
-        return replace(st, notes=(note("played.note.fifth_card_defender", L45E1, seat=seat, card=card),))
+        return st.evolve(notes=(note("played.note.fifth_card_defender", L45E1, seat=seat, card=card),))
     st = restore(state, seat, (card,))
-    return replace(st, notes=(note("played.note.fifth_card_declarer", L45E2, seat=seat, card=card),))
+    return st.evolve(notes=(note("played.note.fifth_card_declarer", L45E2, seat=seat, card=card),))
 
 
 def _check_in_hand(state: PlayState, seat: Seat, card: Card, event: Event) -> None:
@@ -161,8 +160,8 @@ def play(table: Table, state: PlayState, ev: Play) -> PlayState:
                 "(41A: only the Director may let him take it back, after an irregularity)", law=L41A,
                 seat=ev.seat, card=ev.card, event=ev, key="played.error.face_down_change", led=fd[1],
                 trick_no=state.trick_no)
-        st = _plain_play(table, replace(state, opening_lead_face_down=None, may_withdraw=None), ev)
-        return replace(st, notes=(note("played.note.face_down_faced", L41C, seat=ev.seat, card=ev.card),)
+        st = _plain_play(table, state.evolve(opening_lead_face_down=None, may_withdraw=None), ev)
+        return st.evolve(notes=(note("played.note.face_down_faced", L41C, seat=ev.seat, card=ev.card),)
                        + st.notes)
     if state.designation is not None:
         from bridgelaws.rules.designation import designated_play
@@ -205,22 +204,22 @@ def _defender_hold(table: Table, state: PlayState, ev: Hold) -> PlayState:
         q = question("played.q.partner_could_see", L45C1, seat=seat, card=card, partner=partner,
                      if_yes=_a("played.a.defender_played", seat=seat, card=card),
                      if_no=_a("played.a.defender_not_played", seat=seat, card=card, partner=partner))
-        return replace(st, questions=(q,))
+        return st.evolve(questions=(q,))
     if not ev.partner_could_see:
         st = with_status(_back_in_hand(state, ev), seat, card, False, L45C1, "hold")
         notes = [note("played.note.hold_not_seen", L45C1, seat=seat, card=card, partner=partner)]
         if ev.returned:
             notes.append(note("played.note.defender_hesitation", L16, seat=seat, partner=partner))
-        return replace(st, notes=tuple(notes))
+        return st.evolve(notes=tuple(notes))
     if fd is not None and fd[0] is seat and fd[1] != card:
         # the face-down lead is made; a second card his partner could see is exposed in the auction period
         st = table.apply(state, Expose(seat, card, how="dropped", period="clarification"))
         st = with_status(st, seat, card, False, L24, "hold")
-        return replace(st, notes=(note("played.note.hold_after_face_down", L24, seat=seat, card=card,
+        return st.evolve(notes=(note("played.note.hold_after_face_down", L24, seat=seat, card=card,
                                        led=fd[1]),) + st.notes)
     st = counts_as_played(table, state, seat, card, ev)
     st = with_status(st, seat, card, True, L45C1, "hold")
-    return replace(st, notes=(note("played.note.hold_seen", L45C1, seat=seat, card=card, partner=partner),)
+    return st.evolve(notes=(note("played.note.hold_seen", L45C1, seat=seat, card=card, partner=partner),)
                    + st.notes)
 
 
@@ -251,13 +250,13 @@ def _declarer_hold(table: Table, state: PlayState, ev: Hold) -> PlayState:
         q = question(key, law_ref, seat=seat, card=card,
                      if_yes=_a("played.a.declarer_played", seat=seat, card=card),
                      if_no=_a("played.a.declarer_not_played", seat=seat, card=card))
-        return replace(st, questions=(q,))
+        return st.evolve(questions=(q,))
     if played:
         st = counts_as_played(table, state, seat, card, ev)
         st = with_status(st, seat, card, True, law_ref, "hold")
-        return replace(st, notes=(note(key, law_ref, seat=seat, card=card),) + st.notes)
+        return st.evolve(notes=(note(key, law_ref, seat=seat, card=card),) + st.notes)
     st = with_status(_back_in_hand(state, ev), seat, card, False, law_ref, "hold")
-    return replace(st, notes=(note(key, law_ref, seat=seat, card=card),
+    return st.evolve(notes=(note(key, law_ref, seat=seat, card=card),
                               note("played.note.declarer_card_seen", L16, seat=seat, card=card)))
 
 
@@ -287,10 +286,10 @@ def touch(table: Table, state: PlayState, ev: Touch) -> PlayState:
     _check_in_hand(state, dummy, card, ev)
     if ev.purpose != "play":
         st = with_status(state, dummy, card, False, L45C3, "touch")
-        return replace(st, notes=(note(f"played.note.touched_to_{ev.purpose}", L45C3, card=card),))
+        return st.evolve(notes=(note(f"played.note.touched_to_{ev.purpose}", L45C3, card=card),))
     st = counts_as_played(table, state, dummy, card, ev)
     st = with_status(st, dummy, card, True, L45C3, "touch")
-    return replace(st, notes=(note("played.note.touched_to_play", L45C3, card=card),) + st.notes)
+    return st.evolve(notes=(note("played.note.touched_to_play", L45C3, card=card),) + st.notes)
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -324,10 +323,10 @@ def lead_face_down(table: Table, state: PlayState, ev: LeadFaceDown) -> PlayStat
     if seat is not state.to_act:
         st = restore(state, seat, (card,))
         st = with_status(st, seat, card, False, L41A, "lead_face_down")
-        return replace(st, notes=(note("played.note.face_down_wrong_defender", L41A, seat=seat, card=card,
+        return st.evolve(notes=(note("played.note.face_down_wrong_defender", L41A, seat=seat, card=card,
                                        leader=state.to_act),))
     st = with_status(state, seat, card, True, L41A, "lead_face_down")
-    return replace(st, opening_lead_face_down=(seat, card), may_withdraw=None,
+    return st.evolve(opening_lead_face_down=(seat, card), may_withdraw=None,
                    notes=(note("played.note.face_down_lead", L41A, seat=seat, card=card),))
 
 
@@ -351,7 +350,7 @@ def request_withdraw(table: Table, state: PlayState, ev: RequestWithdraw) -> Pla
         raise IllegalPlayError(f"{ev}: {seat.name.title()} has no card on the table to take back", law=L45C,
                                seat=seat, card=new, event=ev, key="played.error.nothing_to_withdraw")
     owner, card = mine[-1]
-    return replace(state, may_withdraw=False,
+    return state.evolve(may_withdraw=False,
                    notes=(note("played.note.played_card_stays", L47, seat=owner, card=card),))
 
 
@@ -360,7 +359,7 @@ def _withdraw_face_down(state: PlayState, ev: RequestWithdraw, led: Card) -> Pla
     irregularity = (state.pending is not None or bool(state.penalty_cards)
                     or any(r.seat is seat for r in state.restrictions))
     if not irregularity:
-        return replace(state, may_withdraw=False,
+        return state.evolve(may_withdraw=False,
                        notes=(note("played.note.face_down_stays", L41A, seat=seat, card=led),))
     if new not in state.hand(seat):
         raise NotInHandError(f"{ev}: {seat.name.title()} does not hold {new}", seat=seat, card=new, event=ev,
@@ -369,8 +368,8 @@ def _withdraw_face_down(state: PlayState, ev: RequestWithdraw, led: Card) -> Pla
     st = with_status(st, seat, led, False, L41A, "lead_face_down")
     if state.pending is not None:
         # the new lead waits for declarer's choice (50D2): the face-down card simply goes back
-        return replace(st, opening_lead_face_down=None, may_withdraw=True,
+        return st.evolve(opening_lead_face_down=None, may_withdraw=True,
                        notes=(note("played.note.face_down_back_wait", L41A, seat=seat, card=led),))
     st = with_status(st, seat, new, True, L41A, "lead_face_down")
-    return replace(st, opening_lead_face_down=(seat, new), may_withdraw=True,
+    return st.evolve(opening_lead_face_down=(seat, new), may_withdraw=True,
                    notes=(note("played.note.face_down_withdrawn", L41A, seat=seat, card=led, new=new),))

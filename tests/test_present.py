@@ -1,0 +1,78 @@
+"""bridgelaws.present: the walk-through of a scenario shown in a notebook."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from bridgelaws import present
+
+SCENARIOS = Path(__file__).resolve().parents[1] / "notebooks" / "scenarios"
+DIAMOND = SCENARIOS / "01-stort-strafkort-ex1-trick4-diamond-lead.toml"  # 17 events; revoke corrected at 12
+
+
+def headings(html: str) -> list[str]:
+    return re.findall(r"<h4>(.*?)</h4>", html)
+
+
+def test_the_walk_stops_before_the_irregularity_after_it_and_after_each_trick_from_then_on() -> None:
+    ex = present.example(DIAMOND, lang="en")
+    assert [s.events for s in ex.stops()] == [11, 12, 13, 17]
+    assert headings(ex._repr_html_()) == [
+        "The play so far (2 tricks played)", "West revoked with ♦3; the revoke is corrected", "After trick 3",
+        "After trick 4"]
+
+
+def test_walk_without_arguments_is_the_whole_walk_through() -> None:
+    ex = present.example(DIAMOND, lang="da")
+    assert str(ex.walk()) == ex._repr_html_()
+
+
+def test_walk_from_an_event_count_keeps_only_the_later_stops() -> None:
+    ex = present.example(DIAMOND, lang="en")
+    assert headings(ex.walk(13)) == ["After trick 3", "After trick 4"]
+    assert headings(ex.walk(12, 13)) == ["West revoked with ♦3; the revoke is corrected", "After trick 3"]
+
+
+@pytest.mark.parametrize(("lang", "heading"), [
+    ("en", "Trick 4: West to play"), ("da", "Stik 4: Vest skal spille"), ("nb", "Stikk 4: Vest skal spille")])
+def test_walk_adds_a_stop_in_the_middle_of_a_trick_where_the_penalty_card_binds(lang: str, heading: str) -> None:
+    ex = present.example(DIAMOND, lang=lang)
+    walk = ex.walk(13, also=[16])
+    assert headings(walk)[1] == heading
+    assert walk.count('<div class="bl bl-table"') == 3
+
+
+def test_an_extra_stop_that_is_a_stop_already_is_shown_once() -> None:
+    ex = present.example(DIAMOND, lang="en")
+    assert headings(ex.walk(13, also=[13, 17])) == ["After trick 3", "After trick 4"]
+
+
+def test_an_extra_stop_outside_the_history_is_refused() -> None:
+    ex = present.example(DIAMOND, lang="en")
+    with pytest.raises(ValueError, match="0 to 17"):
+        ex.walk(also=[18])
+
+
+def test_the_text_of_a_walk_is_each_heading_with_what_the_director_says_there() -> None:
+    ex = present.example(DIAMOND, lang="en")
+    text = repr(ex.walk(13, also=[16]))
+    assert text.startswith("Major penalty card, example 1: dummy leads ♦7, West must play ♦3\n")
+    assert "Trick 4: West to play\n• West's ♦3 is a major penalty card (Law 50B)\n" \
+           "• West must play ♦3 to this trick (Law 50D1(a))" in text
+    assert text.endswith("After trick 4\n• East to play")
+
+
+def test_the_walk_is_the_same_bytes_each_time() -> None:
+    assert str(present.example(DIAMOND, lang="nb").walk(also=[16])) == \
+        str(present.example(DIAMOND, lang="nb").walk(also=[16]))
+
+
+@pytest.mark.parametrize(("lang", "start"), [
+    ("da", "Bordet spiller ♦7 ud i stik 4."), ("nb", "Blindemann spiller ut ♦7 i stikk 4."),
+    ("en", "Dummy leads ♦7 at trick 4.")])
+def test_the_question_is_shown_in_the_language_of_the_example(lang: str, start: str) -> None:
+    walk = present.example(DIAMOND, lang=lang).walk()
+    assert f"<p><em>{start}" in walk
