@@ -135,8 +135,8 @@ def run(page: Any, cards: list[Card], gap: float) -> tuple[list[float], list[flo
         before = page.locator(".bl-w-centre").inner_html()
         table.append(page.evaluate(MEASURE, [
             f".bl-w-c-{card}",
-            f"const c = document.querySelector('.bl-w-centre'); "
-            f"return !document.querySelector('.bl-w-c-{card}') && c && c.innerHTML !== {json.dumps(before)};"]))
+            f"const b = document.querySelector('.bl-w-c-{card}'); const c = document.querySelector('.bl-w-centre'); "
+            f"return (!b || b.offsetParent === null) && c && c.innerHTML !== {json.dumps(before)};"]))
     return floor, table
 
 

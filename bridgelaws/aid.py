@@ -29,6 +29,7 @@ real tables and against every exposure in the scenario corpus.
 from __future__ import annotations
 
 import html as _html
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -128,12 +129,13 @@ class PenaltyCardRuling:
     def html(self, lang: str | None = None) -> str:
         """A table: one group of rows per topic, the paragraph in the first column (deterministic bytes)."""
         lang = normalize_lang(lang or self.lang)
-        e = _html.escape
+        e = _escape
         kind = self.kind or "none"
         out = [f'<div class="bl-aid" lang="{lang}">',
                f'<p class="bl-aid-headline bl-aid-{kind}"><strong>{e(self.headline.text(lang))}</strong></p>',
                '<table class="bl-aid-steps">',
-               f'<thead><tr><th>{e(_t("aid.col.law", lang))}</th><th>{e(_t("aid.col.step", lang))}</th></tr></thead>',
+               f'<thead><tr><th style="text-align:left">{e(_t("aid.col.law", lang))}</th>'
+               f'<th style="text-align:left">{e(_t("aid.col.step", lang))}</th></tr></thead>',
                "<tbody>"]
         for topic in TOPICS:
             steps = [s for s in self.steps if s.topic == topic]
@@ -142,10 +144,18 @@ class PenaltyCardRuling:
             out.append(f'<tr class="bl-aid-topic"><th colspan="2" style="text-align:left">'
                        f"{e(_t(f'aid.topic.{topic}', lang))}</th></tr>")
             for s in steps:
-                out.append(f'<tr><td style="white-space:nowrap;vertical-align:top">{e(s.law.cite(lang))}</td>'
+                out.append(f'<tr><td style="white-space:nowrap;vertical-align:top;text-align:left">{e(s.law.cite(lang))}</td>'
                            f'<td style="text-align:left">{e(s.message.text(lang))}</td></tr>')
         out.append("</tbody></table></div>")
         return "".join(out)
+
+
+def _escape(text: str) -> str:
+    """HTML-escape ``text`` and colour the red suit symbols (suits always show symbol and colour)."""
+    return _RED.sub(r'<span class="bl-red" style="color:#c8102e">\1</span>', _html.escape(text))
+
+
+_RED = re.compile("([♥♦])")
 
 
 # ----------------------------------------------------------------------------------------------------------

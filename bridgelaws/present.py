@@ -173,7 +173,8 @@ class Example:
     def walk(self, first: int = 0, last: int | None = None, also: Iterable[int] = ()) -> Walk:
         """The walk-through (title, question, a diagram per stop), keeping only the stops after ``first`` to
         ``last`` events (both included; default all), plus a stop after each event count in ``also`` that is
-        not a stop already, headed "Trick n: <seat> to play". ``walk()`` is the whole walk-through."""
+        not a stop already, headed "Trick n: <seat> to play". ``walk()`` is the whole walk-through. The
+        stylesheet is inlined once, in the first diagram."""
         import html as _html
 
         from bridgelaws.render import html
@@ -195,9 +196,12 @@ class Example:
         if question:
             parts.append(f"<p><em>{_html.escape(question)}</em></p>")
             lines.append(question.strip())
-        for n in sorted(stops):
+        style = f"<style>{html.stylesheet()}</style>"
+        for i, n in enumerate(sorted(stops)):
             parts.append(f"<h4>{_html.escape(stops[n].heading)}</h4>")
-            parts.append(str(html.table(self.table.copy(history=n), lang=self.lang)))
+            diagram = str(html.table(self.table.copy(history=n), lang=self.lang))
+            # the stylesheet once per walk-through: the first diagram carries it for the others
+            parts.append(diagram if i == 0 else diagram.replace(style, "", 1))
             lines += ["", stops[n].heading, str(self.ruling(n))]
         parts.append("</div>")
         return Walk("".join(parts), "\n".join(lines))

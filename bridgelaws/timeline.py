@@ -261,18 +261,17 @@ def table_html(table: Table, lang: str = "en", *, every_event: bool = False,
            f'{_html.escape(_t("timeline.event", lang))}</th>']
     out += [f'<th scope="col">{_html.escape(c)}</th>' for c in columns(lang)]
     out.append("</tr></thead><tbody>")
+    used: dict[int, tuple[Any, str, str]] = {}
     for row in rs:
-        if cache is None:
-            out.append(row_html(row, lang))
-            continue
         key = id(row.after)
-        hit = cache.get(key)
-        if hit is not None and hit[0] is row.after and hit[1] == lang:
-            out.append(hit[2])
-        else:
-            html = row_html(row, lang)
-            cache[key] = (row.after, lang, html)
-            out.append(html)
+        hit = cache.get(key) if cache is not None else None
+        # the cached entry holds the state itself, so its id cannot have been reused by another state
+        html = hit[2] if hit is not None and hit[0] is row.after and hit[1] == lang else row_html(row, lang)
+        used[key] = (row.after, lang, html)
+        out.append(html)
+    if cache is not None:
+        cache.clear()
+        cache.update(used)
     out.append("</tbody></table>")
     return "".join(out)
 

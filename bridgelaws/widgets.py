@@ -211,6 +211,7 @@ _WIDGET_CSS = """
 .bl-w .bl-w-ne { justify-self: end; text-align: right; }
 .bl-w .bl-w-centre .bl-centre { min-width: 12em; min-height: 9em; }
 .bl-w .bl-w-centre .bl-w-last .bl-card { opacity: 0.55; }
+.bl-w .bl-w-turn-lead, .bl-w .bl-w-turn-play, .bl-w .bl-w-decides { display: none; }
 .bl-w .bl-w-hidden { font-size: 18px; font-style: italic; color: #555; }
 .bl-w .bl-w-says { min-width: 20em; max-width: 30em; }
 .bl-w .bl-w-says .bl { font-size: 17px; display: block; }
@@ -268,6 +269,8 @@ class CardTable:
         self._decision_key: Any = None
         self._timeline_rows: dict[int, tuple[Any, str, str]] = {}
         self._static_lang: str | None = None
+        self._tips: dict[Card, tuple[str, Seat, str]] = {}
+        self._dealt: dict[tuple[Seat, Suit], tuple[Card, ...]] = {}
         self._uid = f"bl-w-i{next(CardTable._instances)}"
         self._build(show_legal, show_timeline, str(path))
         self._render_all()
@@ -410,7 +413,8 @@ class CardTable:
         self._title_html = W.HTML()
         self._title_html.add_class("bl-w-title")
         self._static_style = W.HTML(layout=W.Layout(display="none"))
-        self._dynamic_style = W.HTML(layout=W.Layout(display="none"))
+        self._dynamic_css = ""
+        self._centre_markup = ""
         self._timeline_title = W.HTML()
         self._timeline_title.add_class("bl-w-timeline-title")
         self._timeline = W.HTML()
@@ -426,7 +430,7 @@ class CardTable:
         main = W.Box([self._grid, self._panel], layout=W.Layout(display="flex", flex_flow="row wrap",
                                                                  align_items="flex-start"))
         main.add_class("bl-w-main")
-        self.widget = W.VBox([self._static_style, self._dynamic_style, self._title_html, bar1, self._hint,
+        self.widget = W.VBox([self._static_style, self._title_html, bar1, self._hint,
                               self._sim_box, main, bar2, bar3, self._timeline_box, self.output])
         self.widget.add_class("bl-w")
         self.widget.add_class(self._uid)
@@ -499,6 +503,14 @@ class CardTable:
                 "lang": self._lang_buttons, "mode": self._mode_select, "reveal": self._reveal,
                 "legal": self._legal, "timeline": self._show_tl, "sim_play": self._sim_play,
                 "sim_clear": self._sim_clear, "sim_all_seen": self._sim_all_seen}
+
+    def shown_hand(self, seat: Seat) -> frozenset[Card]:
+        """The cards shown in ``seat``'s hand rows (not his penalty cards; nothing while the hand is hidden)."""
+        if seat in self.hidden:
+            return frozenset()
+        in_rows = {c for suit in Suit for c in self._dealt[seat, suit]
+                   if self._buttons[c] in self._rows[seat, suit].children}
+        return frozenset(c for c in in_rows if c in self.table.state.hand(seat))
 
     @property
     def says(self) -> list[str]:
@@ -574,6 +586,7 @@ class CardTable:
         self._selected = []
         self._decision_key = None
         self._timeline_rows = {}
+        self._tips = {}
         self._error = None
         self._info = Message("widget.loaded", {"n": len(table.history), "path": str(p)})
         self._render_all()
@@ -691,6 +704,10 @@ class CardTable:
 
     # ---- rendering ---------------------------------------------------------------------------------
     def _render_all(self) -> None:
+        deal = self.table.deal
+        self._dealt = {(seat, suit): tuple(sorted((c for c in deal.hand(seat).cards if c.suit is suit),
+                                                  key=lambda c: -int(c.rank)))
+                       for seat in Seat for suit in Suit}
         self._render_static()
         self._render_state()
 
@@ -742,7 +759,11 @@ class CardTable:
         self._title_html.value = (f"<div>{_esc(_scenario.localized(self._title, lang) or '')}</div>"
                                   if self._title else "")
         self._title_html.layout.display = "" if self._title else "none"
-        self._centre.value = self._centre_html(view, st)
+        # One message updates the table after a card is played: the centre widget carries the trick and a
+        # small stylesheet that hides the cards gone from the hands, marks the legal cards and shows whose
+        # turn it is. Everything else follows (a browser handles widget messages one after another).
+        self._centre_markup = self._centre_html(view, st)
+        self._render_dynamic_style()
         for seat in Seat:
             self._render_seat(seat, st, view, seat in hidden)
         self._render_corners(view)
@@ -751,7 +772,6 @@ class CardTable:
         self._render_message()
         self._render_history()
         self._render_sim()
-        self._render_dynamic_style()
         self._render_timeline()
 
     def _render_seat(self, seat: Seat, st: PlayState, view: BoardView, hidden: bool) -> None:
@@ -759,30 +779,31 @@ class CardTable:
         sv = view.seat(seat)
         name = _esc(format_seat(seat, lang))
         badges = [(f"bl-badge-{r}", label(r, lang)) for r in sv.roles]
-        if sv.turn:
-            badges.append(("bl-badge-turn", "▶ " + label("to_" + sv.turn, lang)))
-        if sv.decides:
-            badges.append(("bl-badge-decides", label("to_choose", lang)))
+        # whose turn it is and who must choose: always in the markup, shown by the dynamic stylesheet
+        badges += [("bl-badge-turn bl-w-turn-lead", "▶ " + label("to_lead", lang)),
+                   ("bl-badge-turn bl-w-turn-play", "▶ " + label("to_play", lang)),
+                   ("bl-badge-decides bl-w-decides", label("to_choose", lang))]
         spans = "".join(f' <span class="bl-badge {c}">{_esc(t)}</span>' for c, t in badges)
         self._heads[seat].value = f'<div class="bl bl-w-head">{name}{spans}</div>'
         hand = st.hand(seat)
+        pcs = st.penalty_cards_of(seat)
+        on_table = {p.card for p in pcs}
         children: list[W.Widget] = [self._heads[seat]]
         if hidden:
             self._hidden_note[seat].value = f'<div class="bl-w-hidden">{_esc(label("hidden", lang))}</div>'
             children.append(self._hidden_note[seat])
         else:
+            # a row holds the seat's dealt cards of the suit except his penalty cards; the cards no longer in
+            # the hand are hidden by the dynamic stylesheet, so a play does not rebuild the row
             for suit in Suit:
                 row = self._rows[seat, suit]
-                cards = sorted((c for c in hand if c.suit is suit), key=lambda c: -int(c.rank))
-                new = (row.children[0],) + tuple(self._buttons[c] for c in cards)
+                dealt = self._dealt[seat, suit]
+                new = (row.children[0],) + tuple(self._buttons[c] for c in dealt if c not in on_table)
                 if row.children != new:
                     row.children = new
                 children.append(row)
-        pcs = st.penalty_cards_of(seat)
         for card in hand:
-            tip = _w("card.tooltip", lang, seat=seat, card=card)
-            if self._buttons[card].tooltip != tip:
-                self._buttons[card].tooltip = tip
+            self._set_tooltip(card, seat, "")
         if pcs:
             items: list[W.Widget] = []
             for p in sorted(pcs, key=lambda p: p.card.sort_key):
@@ -795,9 +816,7 @@ class CardTable:
                         box.add_class(cls)
                     elif k != kind and cls in box._dom_classes:
                         box.remove_class(cls)
-                tip = _w(f"card.tooltip_{kind}", lang, seat=seat, card=p.card)
-                if self._buttons[p.card].tooltip != tip:
-                    self._buttons[p.card].tooltip = tip
+                self._set_tooltip(p.card, seat, kind)
                 items.append(box)
             self._pcs_title[seat].value = f'<div class="bl-w-pcs-title">{_esc(label("penalty_cards", lang))}</div>'
             new_pcs = (self._pcs_title[seat],) + tuple(items)
@@ -807,6 +826,14 @@ class CardTable:
         new_children = tuple(children)
         if self._seats[seat].children != new_children:
             self._seats[seat].children = new_children
+
+    def _set_tooltip(self, card: Card, seat: Seat, kind: str) -> None:
+        """The label a screen reader reads for the card ("West ♦3", "West ♦3, major penalty card")."""
+        key = (self._lang, seat, kind)
+        if self._tips.get(card) != key:
+            self._tips[card] = key
+            self._buttons[card].tooltip = _w(f"card.tooltip_{kind}" if kind else "card.tooltip", self._lang,
+                                             seat=seat, card=card)
 
     def _pc_item(self, card: Card) -> tuple[W.VBox, W.HTML]:
         item = self._pc_items.get(card)
@@ -955,15 +982,26 @@ class CardTable:
         self._sim_play.disabled = len(self._selected) < 2
 
     def _render_dynamic_style(self) -> None:
-        """One small stylesheet for everything that changes with each card: whose turn it is, the legal
-        cards, who must decide, the cards picked for "two cards at once" (one message per click)."""
+        """The stylesheet of everything that changes with each card: the cards gone from the hands, whose
+        turn it is, the legal cards, who must decide, the cards picked for "two cards at once". It travels
+        with the trick in the centre widget, so a played card costs one message."""
         st = self.table.state
         u = f".bl-w.{self._uid}"
         rules = []
+        gone = [c for seat in Seat for c in self.table.deal.hand(seat).cards if c not in st.hand(seat)]
+        if gone:
+            sel = ", ".join(f"{u} .bl-w-row .bl-w-c-{c}" for c in sorted(gone, key=lambda c: c.sort_key))
+            rules.append(f"{sel} {{ display: none; }}")
         if st.to_act is not None and st.phase != "over":
-            rules.append(f"{u} .bl-w-seat-{st.to_act.name.lower()} {{ border-color: #1f5fa8; background: #eef4fb; }}")
+            seat = st.to_act.name.lower()
+            rules.append(f"{u} .bl-w-seat-{seat} {{ border-color: #1f5fa8; background: #eef4fb; }}")
+            if st.pending is None and st.irregular_lead is None:
+                turn = "lead" if not st.trick else "play"
+                rules.append(f"{u} .bl-w-seat-{seat} .bl-w-turn-{turn} {{ display: inline-block; }}")
         if st.pending is not None:
-            rules.append(f"{u} .bl-w-seat-{st.pending.by.name.lower()} {{ border-color: #e07b00; }}")
+            seat = st.pending.by.name.lower()
+            rules.append(f"{u} .bl-w-seat-{seat} {{ border-color: #e07b00; }}")
+            rules.append(f"{u} .bl-w-seat-{seat} .bl-w-decides {{ display: inline-block; }}")
         if self._mode == "play" and self._legal.value and st.to_act is not None and st.to_act not in self.hidden:
             legal = sorted(self.table.legal_cards(), key=lambda c: c.sort_key)
             if legal:
@@ -974,7 +1012,8 @@ class CardTable:
         if self._selected:
             sel = ", ".join(f"{u} .bl-w-c-{c}" for c in self._selected)
             rules.append(f"{sel} {{ background: #ffe3c2; box-shadow: 0 0 0 3px #e07b00; }}")
-        self._dynamic_style.value = "<style>" + "\n".join(rules) + "</style>"
+        self._dynamic_css = "\n".join(rules)
+        self._centre.value = f"<style>{self._dynamic_css}</style>{self._centre_markup}"
 
     def _render_timeline(self) -> None:
         if not self._show_tl.value:

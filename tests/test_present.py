@@ -76,3 +76,13 @@ def test_the_walk_is_the_same_bytes_each_time() -> None:
 def test_the_question_is_shown_in_the_language_of_the_example(lang: str, start: str) -> None:
     walk = present.example(DIAMOND, lang=lang).walk()
     assert f"<p><em>{start}" in walk
+
+
+def test_the_stylesheet_is_inlined_once_per_walk() -> None:
+    from bridgelaws.render import html
+
+    walk = present.example(DIAMOND, lang="da").walk()
+    assert walk.count("<style>") == 1
+    first = walk.index('<div class="bl bl-table"')
+    second = walk.index('<div class="bl bl-table"', first + 1)
+    assert first < walk.index(html.stylesheet()) < second

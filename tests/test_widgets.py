@@ -42,13 +42,11 @@ def first_legal(w: CardTable) -> Card:
 
 
 def in_hand_rows(w: CardTable, seat: Seat) -> set[Card]:
-    """The cards whose buttons are shown in ``seat``'s hand rows."""
-    shown = set()
-    by_button = {id(b): c for c, b in w._buttons.items()}
-    for child in w._seats[seat].children:
-        for b in getattr(child, "children", ()):
-            if id(b) in by_button and child in w._rows.values():
-                shown.add(by_button[id(b)])
+    """The cards shown in ``seat``'s hand rows: buttons in the rows, minus those the stylesheet hides."""
+    shown = set(w.shown_hand(seat))
+    style = w._dynamic_css
+    for card in shown:
+        assert f".bl-w-row .bl-w-c-{card}," not in style and f".bl-w-row .bl-w-c-{card} " not in style
     return shown
 
 
@@ -89,9 +87,11 @@ def test_four_hands_around_a_compass_with_roles_and_turn() -> None:
     for seat in Seat:
         assert in_hand_rows(w, seat) == set(EX1.hand(seat).cards)
     assert "Declarer" in w._heads[S].value and "Dummy" in w._heads[N].value
-    assert "To lead" in w._heads[W].value and "To lead" not in w._heads[E].value
+    assert "▶ To lead" in w._heads[W].value  # the badges are in every head; the stylesheet shows West's
+    assert ".bl-w-seat-west .bl-w-turn-lead { display: inline-block; }" in w._dynamic_css
+    assert ".bl-w-seat-east .bl-w-turn" not in w._dynamic_css
     assert [c.layout.grid_area for c in w._grid.children] == ["nw", "north", "ne", "west", "centre", "east", "south"]
-    assert ".bl-w-seat-west" in w._dynamic_style.value  # whose turn it is, highlighted
+    assert ".bl-w-seat-west" in w._dynamic_css  # whose turn it is, highlighted
 
 
 def test_hidden_hands_for_a_quiz_can_be_revealed() -> None:
@@ -125,8 +125,10 @@ def test_a_legal_click_puts_the_card_in_the_middle_and_moves_the_turn() -> None:
     w = new()
     click(w, "HJ")
     assert C("HJ") not in in_hand_rows(w, W)
+    assert ".bl-w-row .bl-w-c-HJ" in w._dynamic_css  # hidden, not rebuilt: the row keeps its buttons
     assert "bl-slot-west bl-lead" in w._centre.value
-    assert "To play" in w._heads[N].value
+    assert ".bl-w-seat-north .bl-w-turn-play { display: inline-block; }" in w._dynamic_css
+    assert w._centre.value.startswith("<style>") and w._dynamic_css in w._centre.value
     assert "Event 1 of 1: West leads ♥J" in w._history_label.value.replace('<span class="bl-red">♥</span>', "♥")
 
 
