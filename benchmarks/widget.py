@@ -69,7 +69,7 @@ def planned_cards(n: int) -> list[Card]:
     table = Table(deal, Contract.parse("3NT", "S"))
     out = []
     while not table.is_complete() and len(out) < n:
-        card = sorted(table.legal_cards(), key=lambda c: c.sort_key)[0]
+        card = min(table.legal_cards(), key=lambda c: c.sort_key)
         table.play(card)
         out.append(card)
     return out
@@ -135,8 +135,8 @@ def run(page: Any, cards: list[Card], gap: float) -> tuple[list[float], list[flo
         before = page.locator(".bl-w-centre").inner_html()
         table.append(page.evaluate(MEASURE, [
             f".bl-w-c-{card}",
-            f"const b = document.querySelector('.bl-w-c-{card}'); const c = document.querySelector('.bl-w-centre'); "
-            f"return (!b || b.offsetParent === null) && c && c.innerHTML !== {json.dumps(before)};"]))
+            (f"const b = document.querySelector('.bl-w-c-{card}'); const c = document.querySelector('.bl-w-centre'); "
+             f"return (!b || b.offsetParent === null) && c && c.innerHTML !== {json.dumps(before)};")]))
     return floor, table
 
 

@@ -40,8 +40,17 @@ from bridgelaws.i18n import text as _t
 from bridgelaws.laws import LawRef, law
 
 __all__ = [
-    "HOWS", "BY", "PERIODS", "Step", "PenaltyCardRuling", "penalty_card_ruling", "classify", "choices",
-    "law_paragraphs", "widget", "DecisionAid",
+    "BY",
+    "HOWS",
+    "PERIODS",
+    "DecisionAid",
+    "PenaltyCardRuling",
+    "Step",
+    "choices",
+    "classify",
+    "law_paragraphs",
+    "penalty_card_ruling",
+    "widget",
 ]
 
 #: how the card came to be exposed (the scenario vocabulary of ``Expose.how``, plus 58B2's two cards at once)
@@ -134,8 +143,8 @@ class PenaltyCardRuling:
         out = [f'<div class="bl-aid" lang="{lang}">',
                f'<p class="bl-aid-headline bl-aid-{kind}"><strong>{e(self.headline.text(lang))}</strong></p>',
                '<table class="bl-aid-steps">',
-               f'<thead><tr><th style="text-align:left">{e(_t("aid.col.law", lang))}</th>'
-               f'<th style="text-align:left">{e(_t("aid.col.step", lang))}</th></tr></thead>',
+               (f'<thead><tr><th style="text-align:left">{e(_t("aid.col.law", lang))}</th>'
+               f'<th style="text-align:left">{e(_t("aid.col.step", lang))}</th></tr></thead>'),
                "<tbody>"]
         for topic in TOPICS:
             steps = [s for s in self.steps if s.topic == topic]
@@ -174,7 +183,8 @@ def classify(card: Card, how: str, others: Iterable[tuple[Card, str]] = ()) -> t
     others = tuple(others)
     owner = Seat.WEST
     before = tuple(PenaltyCard(owner, c, k, law("50B")) for c, k in others)
-    hands = (frozenset(), frozenset(), frozenset(), frozenset({card}))
+    none: frozenset[Card] = frozenset()
+    hands = (none, none, none, frozenset({card}))
     state = PlayState(declarer=Seat.SOUTH, trump=None, hands=hands, to_act=owner, phase="play",
                       penalty_cards=before)
     after = add_penalty_cards(state, owner, (card,), law(_EXPOSURE_LAW[how]), deliberate=_DELIBERATE[how])
@@ -413,14 +423,14 @@ class DecisionAid:
 
     def __init__(self, lang: str = "en", *, way: tuple[str, str | None] = ("dropped", None), by: str = "defender",
                  card: Card | str = "D3", others: Sequence[Card | str] = ()) -> None:
-        import ipywidgets as W
+        import ipywidgets as W  # type: ignore[import-untyped]
 
         self.lang = normalize_lang(lang)
         opts = choices(self.lang)
         c = card if isinstance(card, Card) else Card.parse(card)
         style = {"description_width": "initial"}
         self.way = W.Dropdown(options=opts["way"], value=way, description=_t("aid.widget.how", self.lang),
-                              style=style)
+                              style=style, layout=W.Layout(width="44em"))
         self.by = W.ToggleButtons(options=opts["by"], value=by, description=_t("aid.widget.by", self.lang),
                                   style=style)
         self.suit = W.Dropdown(options=opts["suit"], value=c.suit, description=_t("aid.widget.suit", self.lang),
@@ -429,8 +439,10 @@ class DecisionAid:
                                style=style, layout=W.Layout(width="auto"))
         self.others = W.SelectMultiple(options=opts["others"],
                                        value=tuple(o if isinstance(o, Card) else Card.parse(o) for o in others),
-                                       rows=4, description=_t("aid.widget.others", self.lang), style=style)
+                                       rows=4, description=_t("aid.widget.others", self.lang), style=style,
+                                       layout=W.Layout(width="30em"))
         self.output = W.HTML()
+        self._ruling: PenaltyCardRuling | None = None
         for w in (self.way, self.by, self.suit, self.rank, self.others):
             w.observe(self._update, names="value")
         self.box = W.VBox([self.way, self.by, W.HBox([self.suit, self.rank]), self.others, self.output])
@@ -449,7 +461,7 @@ class DecisionAid:
         how, period = self.way.value
         others = tuple(o for o in self.others.value if o != self.card) if self.by.value == "defender" else ()
         try:
-            self._ruling: PenaltyCardRuling | None = penalty_card_ruling(
+            self._ruling = penalty_card_ruling(
                 how, self.by.value, self.card, others, period, lang=self.lang)
         except ValueError:
             self._ruling = None
@@ -468,5 +480,3 @@ def widget(lang: str = "en", **kwargs: Any) -> DecisionAid:
     """The decision aid as dropdowns (see :class:`DecisionAid`)."""
     return DecisionAid(lang, **kwargs)
 
-
-_ = Suit

@@ -18,7 +18,7 @@ from bridgelaws.i18n import normalize_lang
 from bridgelaws.i18n import text as _t
 from bridgelaws.laws import LawRef
 
-__all__ = ["Term", "TERMS", "term", "table", "rows"]
+__all__ = ["TERMS", "Term", "rows", "table", "term"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,7 +111,7 @@ def rows(lang: str = "da") -> list[dict[str, str]]:
 
 def table(lang: str = "da") -> Any:
     """The glossary as a pandas DataFrame (pandas is imported here, not with the package), numbered from 1."""
-    import pandas as pd
+    import pandas as pd  # type: ignore[import-untyped]
 
     df = pd.DataFrame(rows(lang))
     df.index = pd.RangeIndex(1, len(df) + 1)

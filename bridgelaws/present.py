@@ -22,66 +22,23 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bridgelaws.events import (
-    AcceptLead, Choose, Designate, Event, Expose, Hold, LeadFaceDown, Play, RejectLead, RequestWithdraw, Select,
-    Simultaneous, SpreadHand, Touch,
-)
+from bridgelaws.events import Event, Play
 from bridgelaws.i18n import Message, normalize_lang
 from bridgelaws.i18n import text as _t
 from bridgelaws.scenario import Scenario, load, localized, replay
+from bridgelaws.state import PlayState
 from bridgelaws.table import Table
 
 __all__ = ["example", "Example", "describe", "Ruling", "Walk"]
 
 
-def describe(event: Event, lang: str = "en") -> str:
-    """The event in words: "West leads ♠3", "West revoked with ♦3; it is withdrawn"."""
-    lang = normalize_lang(lang)
-    p: dict[str, Any] = {"seat": event.seat}
-    if isinstance(event, Play):
-        key = "present.play_out_of_turn" if event.out_of_turn else "present.play"
-        p["card"] = event.card
-    elif isinstance(event, Expose):
-        key = f"present.expose.{event.how}"
-        p["card"] = event.card
-        if event.period == "clarification":
-            key = "present.expose.clarification"
-    elif isinstance(event, AcceptLead):
-        key = "present.accept_lead"
-    elif isinstance(event, RejectLead):
-        key = "present.reject_lead"
-    elif isinstance(event, SpreadHand):
-        key = "present.spread_hand"
-    elif isinstance(event, Choose):
-        key = f"present.choose.{event.option}"
-        suits = tuple(event.suits) or ((event.suit,) if event.suit is not None else ())
-        p["suits"] = suits
-        p["card"] = event.card
-    elif isinstance(event, Simultaneous):
-        key = "present.simultaneous"
-        p["cards"] = tuple(event.cards)
-        p["visible"] = tuple(event.visible)
-    elif isinstance(event, Select):
-        key = "present.select"
-        p["card"] = event.card
-    elif isinstance(event, Hold):
-        key = "present.hold_returned" if event.returned else "present.hold"
-        p["card"] = event.card
-    elif isinstance(event, Touch):
-        key = f"present.touch.{event.purpose}"
-        p["card"] = event.card
-    elif isinstance(event, Designate):
-        key = "present.designate_correction" if event.correction else "present.designate"
-        p["words"] = event.words
-    elif isinstance(event, LeadFaceDown):
-        key = "present.lead_face_down"
-        p["card"] = event.card
-    elif isinstance(event, RequestWithdraw):
-        key = "present.request_withdraw"
-        p["card"] = event.new_card
-    else:  # pragma: no cover - every event type is listed above
-        return str(event)
-    return _t(key, lang, **p)
+def describe(event: Event, lang: str = "en", state: PlayState | None = None) -> str:
+    """The event in words: "West leads ♠3", "West revoked with ♦3 ..."; ``state`` (the state before the
+    event) lets a play be told as a lead. One implementation serves the notebooks, the timeline and the
+    widget: :func:`bridgelaws.timeline.describe_event`."""
+    from bridgelaws.timeline import describe_event
+
+    return describe_event(event, lang, state)
 
 
 def _is_irregular(event: Event) -> bool:
@@ -153,7 +110,7 @@ class Example:
             ev = hist[i]
             before, after = self.table.states[i], self.table.states[i + 1]
             if _is_irregular(ev):
-                out.append(Stop(i + 1, describe(ev, self.lang)))
+                out.append(Stop(i + 1, describe(ev, self.lang, before)))
             elif len(after.tricks) > len(before.tricks):
                 out.append(Stop(i + 1, _t("present.heading.after_trick", self.lang, n=len(after.tricks))))
         if out[-1].events != len(hist):
@@ -162,7 +119,8 @@ class Example:
 
     def history(self) -> Ruling:
         """The events, numbered, in words."""
-        lines = [f"{i}. {describe(e, self.lang)}" for i, e in enumerate(self.table.history, 1)]
+        states = self.table.states
+        lines = [f"{i}. {describe(e, self.lang, states[i - 1])}" for i, e in enumerate(self.table.history, 1)]
         return Ruling("\n".join(lines))
 
     def ruling(self, n: int | None = None) -> Ruling:

@@ -233,8 +233,9 @@ class Question:
                  f"<p><strong>{_html_sentence(self.prompt(lang))}</strong></p>",
                  self.diagram(lang)]
         if choices:
-            items = "".join(f"<li>{_html_sentence(c.text(lang))}</li>" for c in self.choices)
-            parts.append(f"<p>{_html.escape(_t('choices', lang))}</p><ol type=\"A\">{items}</ol>")
+            items = "".join(f'<div class="bl-quiz-choice">{_letter(i)}. {_html_sentence(c.text(lang))}</div>'
+                            for i, c in enumerate(self.choices))
+            parts.append(f'<p>{_html.escape(_t("choices", lang))}</p><div class="bl-quiz-choices">{items}</div>')
         parts.append("</div>")
         return "".join(parts)
 
@@ -243,8 +244,13 @@ class Question:
 
     def __repr__(self) -> str:
         lines = [self.heading(None), self.text(), self.prompt()]
-        lines += [f"{chr(ord('A') + i)}. {c.text(self.lang)}" for i, c in enumerate(self.choices)]
+        lines += [f"{_letter(i)}. {c.text(self.lang)}" for i, c in enumerate(self.choices)]
         return "\n".join(lines)
+
+
+def _letter(i: int) -> str:
+    """The letter of the ``i``-th choice: A, B, C ..."""
+    return chr(ord("A") + i)
 
 
 def _trigger(scenario: Scenario) -> tuple[int, Event]:
@@ -542,7 +548,7 @@ class QuizWidget:
         self.header.value = q.html(lang, total=len(self.quiz), choices=False)
         buttons = {}
         for i, c in enumerate(q.choices):
-            b = W.Button(description=f"{chr(ord('A') + i)}. {c.text(lang)}", tooltip=c.text(lang),
+            b = W.Button(description=f"{_letter(i)}. {c.text(lang)}", tooltip=c.text(lang),
                          layout=W.Layout(width="auto", min_width="24em"))
             if done:
                 b.disabled = True

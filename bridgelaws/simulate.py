@@ -56,7 +56,7 @@ def decision_event(state: PlayState, rng: random.Random) -> Event:
     if d.kind == "designate_penalty_card":
         return Choose(decl, option="designate_penalty_card", card=rng.choice(d.cards))
     if d.kind == "select_card":
-        return Select(d.by, card=rng.choice(d.cards))
+        return Select(d.by, card=rng.choice([o.cards[0] for o in d.options]))
     raise ValueError(f"unknown decision {d.kind!r}")
 
 

@@ -463,6 +463,12 @@ class Table:
 
 def settle(state: PlayState) -> PlayState:
     """Derive the decisions that the position itself calls for once an event has been applied."""
+    if state.pending is not None and state.pending.kind == "lead_options" and state.pending.subject is not None:
+        # a further penalty card exposed while declarer is choosing changes what he may choose (51B)
+        from bridgelaws.rules import penalty_cards as pc
+
+        fresh = pc.lead_options(state, state.pending.subject)
+        return state if fresh == state.pending else state.evolve(pending=fresh)
     if state.pending is not None or state.irregular_lead is not None or state.phase == "over":
         return state
     seat = state.to_act

@@ -1,5 +1,6 @@
 """The constraint timeline: how penalty cards, restrictions and pending decisions start, change and end,
-trick by trick, as a pandas DataFrame (the only module besides :mod:`bridgelaws.widgets` that imports pandas).
+trick by trick, as a pandas DataFrame (the only module that imports pandas, and only when a frame is asked
+for: the card table widget shows :func:`table_html`, which needs no pandas).
 
 One row per trick (at the card that completes it) and one row for every event that matters: an irregularity,
 a decision, or any event with which a constraint started, changed or ended. For each player, the cell lists
@@ -30,8 +31,6 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-import pandas as pd
-
 from bridgelaws.cards import Seat
 from bridgelaws.events import (
     AcceptLead, Choose, Designate, Event, Expose, Hold, LeadFaceDown, Play, RejectLead, RequestWithdraw, Select,
@@ -41,13 +40,24 @@ from bridgelaws.i18n import normalize_lang, text
 from bridgelaws.notation import format_card, format_seat
 
 if TYPE_CHECKING:
-    from pandas.io.formats.style import Styler
+    import pandas as pd  # type: ignore[import-untyped]
+    from pandas.io.formats.style import Styler  # type: ignore[import-untyped]
 
     from bridgelaws.state import Constraint, PlayState
     from bridgelaws.table import Table
 
-__all__ = ["timeline", "styled", "to_html", "table_html", "row_html", "rows", "Row", "Cell", "describe_event",
-           "STYLER_UUID"]
+__all__ = [
+    "STYLER_UUID",
+    "Cell",
+    "Row",
+    "describe_event",
+    "row_html",
+    "rows",
+    "styled",
+    "table_html",
+    "timeline",
+    "to_html",
+]
 
 #: the fixed uuid of the Styler, so the HTML has no random ids
 STYLER_UUID = "bl-timeline"
@@ -201,6 +211,8 @@ def timeline(table: Table, lang: str = "en", *, every_event: bool = False) -> pd
     columns = trick, what happened, and one column per player (North, East, South, West) listing, one per
     line, the constraints in force after that event (``+`` new, ``~`` changed) with their law and since
     when, and those that ended with it (``×``) and why. ``every_event=True`` gives one row per event."""
+    import pandas as pd  # here, so that the widget (which shows table_html) does not load pandas
+
     lang = normalize_lang(lang)
     cols = columns(lang)
     data = []
@@ -232,9 +244,15 @@ _TABLE_STYLES = [
 ]
 
 
+def _frame(data: Table | pd.DataFrame, lang: str, every_event: bool) -> pd.DataFrame:
+    from bridgelaws.table import Table
+
+    return timeline(data, lang, every_event=every_event) if isinstance(data, Table) else data
+
+
 def styled(data: Table | pd.DataFrame, lang: str = "en", *, every_event: bool = False) -> Styler:
     """A pandas Styler of the timeline with a fixed uuid (deterministic HTML): lines kept, red suits red."""
-    df = data if isinstance(data, pd.DataFrame) else timeline(data, lang, every_event=every_event)
+    df = _frame(data, lang, every_event)
     return (df.style.set_uuid(STYLER_UUID).format(_cell_html, subset=list(df.columns[1:]))
             .set_table_styles(_TABLE_STYLES))
 
@@ -257,8 +275,7 @@ def table_html(table: Table, lang: str = "en", *, every_event: bool = False,
     rs = rows(table, every_event)
     if not rs:
         return f'<p class="bl-timeline-empty">{_html.escape(_t("timeline.empty", lang))}</p>'
-    out = ['<table class="bl-timeline"><thead><tr><th scope="col">'
-           f'{_html.escape(_t("timeline.event", lang))}</th>']
+    out = [f'<table class="bl-timeline"><thead><tr><th scope="col">{_html.escape(_t("timeline.event", lang))}</th>']
     out += [f'<th scope="col">{_html.escape(c)}</th>' for c in columns(lang)]
     out.append("</tr></thead><tbody>")
     used: dict[int, tuple[Any, str, str]] = {}
@@ -278,7 +295,7 @@ def table_html(table: Table, lang: str = "en", *, every_event: bool = False,
 
 def to_html(data: Table | pd.DataFrame, lang: str = "en", *, every_event: bool = False) -> str:
     """The timeline as deterministic HTML (a Styler with a fixed uuid); an empty timeline is a short note."""
-    df = data if isinstance(data, pd.DataFrame) else timeline(data, lang, every_event=every_event)
+    df = _frame(data, lang, every_event)
     if df.empty:
         return f'<p class="bl-timeline-empty">{_html.escape(_t("timeline.empty", normalize_lang(lang)))}</p>'
-    return styled(df).to_html()
+    return str(styled(df).to_html())

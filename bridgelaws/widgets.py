@@ -58,7 +58,7 @@ from bridgelaws.render.html import stylesheet
 from bridgelaws.state import PlayState
 from bridgelaws.table import Table
 
-__all__ = ["CardTable", "Choice", "decision_choices", "MODES", "IRREGULAR_MODES"]
+__all__ = ["IRREGULAR_MODES", "MODES", "CardTable", "Choice", "FileProblem", "decision_choices"]
 
 #: what a click on a card does: play it, or make one of the irregularities happen
 MODES: tuple[str, ...] = ("play", "dropped", "named", "lead_out_of_turn", "premature_play", "revoke_corrected",
@@ -92,6 +92,10 @@ def _card_html(card: Card, lang: str) -> str:
     colour = "bl-red" if card.suit.is_red else "bl-black"
     return (f'<span class="bl-card bl-suit-{card.suit.name.lower()} {colour}"><span class="bl-sym {colour}">'
             f'{card.suit.symbol}</span><span class="bl-rank">{_esc(format_rank(card.rank, lang))}</span></span>')
+
+
+class FileProblem(BridgeLawsError):
+    """A scenario file that could not be written or read (shown in the message line like a refusal)."""
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -175,7 +179,7 @@ def decision_choices(state: PlayState) -> list[Choice]:
             out.append(Choice(_m("designate", card=c), d.law,
                               Choose(decl, option="designate_penalty_card", card=c)))
     elif d.kind == "select_card":
-        for c in d.cards:
+        for c in (o.cards[0] for o in d.options):
             out.append(Choice(_m("select", seat=d.by, card=c), d.law, Select(d.by, card=c)))
     return out
 
@@ -206,6 +210,7 @@ _WIDGET_CSS = """
 .bl-w .bl-w-pc-minor .jupyter-button.bl-w-card { border: 3px dashed #555; }
 .bl-w .bl-w-pc-label { font-size: 13px; font-weight: bold; text-transform: uppercase; }
 .bl-w .bl-w-pcs { align-items: flex-end; flex-wrap: wrap; }
+.bl-w .bl-w-pcs-box { margin-top: 4px; border-top: 1px dashed #bbb; padding-top: 2px; }
 .bl-w .bl-w-pcs-title { font-size: 13px; color: #444; text-transform: uppercase; }
 .bl-w .bl-w-centre { justify-self: center; }
 .bl-w .bl-w-ne { justify-self: end; text-align: right; }
@@ -213,7 +218,7 @@ _WIDGET_CSS = """
 .bl-w .bl-w-centre .bl-w-last .bl-card { opacity: 0.55; }
 .bl-w .bl-w-turn-lead, .bl-w .bl-w-turn-play, .bl-w .bl-w-decides { display: none; }
 .bl-w .bl-w-hidden { font-size: 18px; font-style: italic; color: #555; }
-.bl-w .bl-w-says { min-width: 20em; max-width: 30em; }
+.bl-w .bl-w-says { width: 100%; }
 .bl-w .bl-w-says .bl { font-size: 17px; display: block; }
 .bl-w .bl-w-says ul { margin: 0.2em 0; padding-left: 1.2em; }
 .bl-w .bl-w-says li { margin-bottom: 0.35em; }
@@ -287,8 +292,8 @@ class CardTable:
         return cls(_scenario.replay(sc), **kwargs)
 
     def _build(self, show_legal: bool, show_timeline: bool, path: str) -> None:
-        # the card buttons: one per card, for the whole life of the widget; they move between the rows of
-        # their owner's hand and his penalty cards, and leave the picture once played
+        # the card buttons: one per card, for the whole life of the widget. A button sits in its owner's
+        # suit row, or among his penalty cards while it is one; once played, the dynamic stylesheet hides it
         self._red_style = W.ButtonStyle(text_color=_RED, font_weight="bold", font_size="22px")
         self._black_style = W.ButtonStyle(text_color=_BLACK, font_weight="bold", font_size="22px")
         self._card_layout = W.Layout(height="42px", width="auto", min_width="2.6em", padding="0 6px", margin="2px")
@@ -309,6 +314,7 @@ class CardTable:
         self._syms: list[W.HTML] = []
         self._hidden_note: dict[Seat, W.HTML] = {}
         self._pcs: dict[Seat, W.HBox] = {}
+        self._pcs_box: dict[Seat, W.VBox] = {}
         self._pcs_title: dict[Seat, W.HTML] = {}
         self._seats: dict[Seat, W.VBox] = {}
         for seat in Seat:
@@ -324,6 +330,9 @@ class CardTable:
             self._pcs_title[seat] = W.HTML()
             self._pcs[seat] = W.HBox()
             self._pcs[seat].add_class("bl-w-pcs")
+            # penalty cards lie face up in front of their owner, under a heading
+            self._pcs_box[seat] = W.VBox([self._pcs_title[seat], self._pcs[seat]])
+            self._pcs_box[seat].add_class("bl-w-pcs-box")
             box = W.VBox([self._heads[seat]], layout=W.Layout(grid_area=seat.name.lower()))
             box.add_class("bl-w-seat")
             box.add_class(f"bl-w-seat-{seat.name.lower()}")
@@ -333,15 +342,7 @@ class CardTable:
         self._corner_nw = W.HTML(layout=W.Layout(grid_area="nw"))
         self._corner_ne = W.HTML(layout=W.Layout(grid_area="ne"))
         self._corner_ne.add_class("bl-w-ne")
-        self._grid = W.GridBox(
-            [self._corner_nw, self._seats[Seat.NORTH], self._corner_ne, self._seats[Seat.WEST], self._centre,
-             self._seats[Seat.EAST], self._seats[Seat.SOUTH]],
-            layout=W.Layout(grid_template_columns="auto auto auto",
-                            grid_template_areas='"nw north ne" "west centre east" ". south ."',
-                            grid_gap="6px 10px", align_items="center", width="auto"))
-        self._grid.add_class("bl-w-grid")
-
-        # the right-hand panel: the decision, the message, what the Director says
+        # the panel: the decision, the message, what the Director says
         self._decision_title = W.HTML()
         self._decision_title.add_class("bl-w-decision-title")
         self._decision_buttons = W.HBox()
@@ -354,7 +355,18 @@ class CardTable:
         self._says = W.HTML()
         self._says.add_class("bl-w-says")
         self._panel = W.VBox([self._decision, self._message, self._says],
-                             layout=W.Layout(max_width="32em", min_width="18em"))
+                             layout=W.Layout(grid_area="panel", width="340px", align_self="flex-start"))
+        self._panel.add_class("bl-w-panel")
+        # the compass, with the panel in the corner beside South so that what the Director says and the
+        # options of a decision are always in sight together with the cards
+        self._seats[Seat.SOUTH].layout.align_self = "flex-start"
+        self._grid = W.GridBox(
+            [self._corner_nw, self._seats[Seat.NORTH], self._corner_ne, self._seats[Seat.WEST], self._centre,
+             self._seats[Seat.EAST], self._panel, self._seats[Seat.SOUTH]],
+            layout=W.Layout(grid_template_columns="auto auto auto",
+                            grid_template_areas='"nw north ne" "west centre east" "panel south ."',
+                            grid_gap="6px 10px", align_items="center", width="auto"))
+        self._grid.add_class("bl-w-grid")
 
         # the toolbar: language, mode, options
         self._lang_buttons = W.ToggleButtons(options=list(LANG_NAMES), value=self._lang,
@@ -385,7 +397,7 @@ class CardTable:
         self._sim_box.layout.display = "none"
 
         # history: first, undo, slider, redo, last
-        self._first = W.Button(icon="", layout=W.Layout(width="auto"))
+        self._first = W.Button(layout=W.Layout(width="auto"))
         self._undo = W.Button(layout=W.Layout(width="auto"))
         self._redo = W.Button(layout=W.Layout(width="auto"))
         self._last = W.Button(layout=W.Layout(width="auto"))
@@ -427,11 +439,10 @@ class CardTable:
         bar3 = W.HBox([self._path, self._save, self._load])
         for bar in (bar1, bar2, bar3):
             bar.add_class("bl-w-bar")
-        main = W.Box([self._grid, self._panel], layout=W.Layout(display="flex", flex_flow="row wrap",
-                                                                 align_items="flex-start"))
-        main.add_class("bl-w-main")
+        if not self._hidden:
+            self._reveal.layout.display = "none"  # nothing to reveal
         self.widget = W.VBox([self._static_style, self._title_html, bar1, self._hint,
-                              self._sim_box, main, bar2, bar3, self._timeline_box, self.output])
+                              self._sim_box, self._grid, bar2, bar3, self._timeline_box, self.output])
         self.widget.add_class("bl-w")
         self.widget.add_class(self._uid)
 
@@ -518,7 +529,10 @@ class CardTable:
         return [s.text(self._lang) for s in self.table.statements()]
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.widget._repr_mimebundle_(**kwargs)
+        bundle = self.widget._repr_mimebundle_(**kwargs)
+        if isinstance(bundle, dict) and "text/plain" in bundle:
+            bundle["text/plain"] = repr(self)  # deterministic (nbval compares it); the view is the widget
+        return bundle
 
     def __repr__(self) -> str:
         return f"CardTable({self.table!r}, lang={self._lang!r})"
@@ -567,7 +581,11 @@ class CardTable:
         that replays to the same state."""
         p = Path(self._path.value if path is None else path)
         sc = _scenario.from_table(self.table, id=id or _slug(p.stem))
-        _scenario.dump(sc, p)
+        try:
+            _scenario.dump(sc, p)
+        except OSError as exc:
+            raise FileProblem(f"cannot write {p}: {exc}", key="widget.file_error", path=str(p),
+                              error=exc.strerror or str(exc)) from exc
         self._path.value = str(p)
         self._error = None
         self._info = Message("widget.saved", {"n": len(self.table.history), "path": str(p)})
@@ -577,7 +595,11 @@ class CardTable:
     def load(self, path: str | Path | None = None) -> None:
         """Open a scenario file at its last event."""
         p = Path(self._path.value if path is None else path)
-        sc = _scenario.load(p)
+        try:
+            sc = _scenario.load(p)
+        except OSError as exc:
+            raise FileProblem(f"cannot read {p}: {exc}", key="widget.file_error", path=str(p),
+                              error=exc.strerror or str(exc)) from exc
         table = _scenario.replay(sc)
         self.table = table
         self._future = []
@@ -819,10 +841,10 @@ class CardTable:
                 self._set_tooltip(p.card, seat, kind)
                 items.append(box)
             self._pcs_title[seat].value = f'<div class="bl-w-pcs-title">{_esc(label("penalty_cards", lang))}</div>'
-            new_pcs = (self._pcs_title[seat],) + tuple(items)
+            new_pcs = tuple(items)
             if self._pcs[seat].children != new_pcs:
                 self._pcs[seat].children = new_pcs
-            children.append(self._pcs[seat])
+            children.append(self._pcs_box[seat])
         new_children = tuple(children)
         if self._seats[seat].children != new_children:
             self._seats[seat].children = new_children
@@ -949,8 +971,7 @@ class CardTable:
         n = len(self.table.history)
         total = n + len(self._future)
         with self._sync(), self._slider.hold_sync():
-            if self._slider.max < total:
-                self._slider.max = total
+            self._slider.max = max(self._slider.max, total)
             self._slider.value = n
             self._slider.max = total
         self._undo.disabled = n == 0

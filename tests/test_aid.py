@@ -13,7 +13,14 @@ import pytest
 
 from bridgelaws import Card, Contract, Deal, Table
 from bridgelaws.aid import (
-    BY, HOWS, WAYS, PenaltyCardRuling, choices, classify, law_paragraphs, penalty_card_ruling,
+    BY,
+    HOWS,
+    WAYS,
+    PenaltyCardRuling,
+    choices,
+    classify,
+    law_paragraphs,
+    penalty_card_ruling,
 )
 from bridgelaws.cards import ALL_CARDS
 from bridgelaws.errors import IllegalPlayError
@@ -379,3 +386,10 @@ def test_classify_uses_the_engines_own_50B() -> None:
     from bridgelaws import aid
 
     assert "add_penalty_cards" in inspect.getsource(aid.classify)
+
+
+def test_red_suits_show_their_colour_in_html() -> None:
+    # suits always show symbol and colour (STYLE, accessibility and print)
+    red = penalty_card_ruling("dropped", "defender", "♦3").html("da")
+    assert '<span class="bl-red" style="color:#c8102e">♦</span>3 er et lille strafkort' in red
+    assert "bl-red" not in penalty_card_ruling("dropped", "defender", "♠3").html("da")

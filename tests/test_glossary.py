@@ -79,7 +79,7 @@ def test_the_table_is_numbered_and_localized(lang: str, columns: list[str], law_
     df = glossary.table(lang)
     assert list(df.columns) == columns
     assert list(df.index) == list(range(1, len(TERMS) + 1))
-    row = df.loc[[i for i, t in enumerate(TERMS, 1) if t.en == "major penalty card"][0]]
+    row = df.loc[next(i for i, t in enumerate(TERMS, 1) if t.en == "major penalty card")]
     assert row.iloc[3] == law_of_50b
     assert df.to_html() == glossary.table(lang).to_html()
     assert (df.iloc[:, 3] == "–").sum() == sum(t.law is None for t in TERMS)

@@ -3,18 +3,20 @@ that language; running a notebook twice gives the same outputs; every example of
 
 1. Languages. Each article notebook (01 to 05) is executed once per language with ``LANG`` injected into the
    cell tagged ``parameters`` (nbclient, kernel ``python3`` of this interpreter's environment, cwd
-   ``notebooks/``). It must run without an error or stderr output (cells tagged ``raises-exception`` may
+   ``notebooks/``; see ``Runs`` for the kernels). It must run without an error or stderr output (cells tagged ``raises-exception`` may
    raise), and what its outputs show must be in that language: the citation style (``§ 50`` in Danish and
    Norwegian, ``Law 50`` in English), no seat name that only another language uses (Syd / Sør / South ...),
    the language's own seat names wherever scenarios are played, at least one sentence of the language's own
    catalogue, and no phrase that only another language's catalogue contains.
-2. Determinism. Each notebook, the start page included, is executed a second time in its own language; the
-   outputs of its code cells must equal the first run's (widget model ids and the nbval sanitizers aside).
+2. Determinism. Each notebook, the start page included, is executed twice in its own language, once in a
+   fresh kernel (as nbval runs it) and once in a kernel that has run other notebooks before; the outputs of
+   its code cells must be equal (widget model ids and the nbval sanitizers aside).
 3. Examples. Every worked example of every article (NOTES.md in the shared seeds, listed in ``EXAMPLES``) has
-   scenario files in ``notebooks/scenarios/``, and the article's notebook uses one of them in a code cell.
+   scenario files in ``notebooks/scenarios/``, and the article's notebook uses one of them in a code cell
+   (a name written out, or an f-string such as ``f"scenarios/05-…-q{n}.toml"``).
 
-The executions (about 20 of 2-5 s) run once per session in two worker processes, on the two cores we have.
-A notebook that does not exist yet fails its tests, with a message saying so.
+The executions (22, from under a second to a few seconds each) run once per session in two worker processes,
+on the two cores we have. A notebook that does not exist yet fails its tests, with a message saying so.
 """
 
 from __future__ import annotations
@@ -110,14 +112,24 @@ def default_lang(nb: dict[str, Any]) -> str:
 
 # ------------------------------------------------------------------------------------------ executing them
 
-WORKER = r'''
+WORKER = r"""
 import json, re, sys, traceback
 import nbformat
+from jupyter_client.manager import AsyncKernelManager
+from jupyter_core.utils import run_sync
 from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
 
 jobs = json.loads(open(sys.argv[1], encoding="utf-8").read())
 results = {}
+warm = None  # one client, with a kernel of its own, for the "warm" jobs of this worker
+
+
+def options(cwd):
+    return dict(kernel_name="python3", timeout=300, record_timing=False, store_widget_state=False,
+                resources={"metadata": {"path": cwd}})
+
+
 for job in jobs:
     nb = nbformat.read(job["src"], as_version=4)
     error = None
@@ -130,22 +142,34 @@ for job in jobs:
                                      flags=re.MULTILINE)
     if error is None:
         try:
-            NotebookClient(nb, kernel_name="python3", timeout=300, record_timing=False, store_widget_state=False,
-                           resources={"metadata": {"path": job["cwd"]}}).execute()
+            if job["mode"] == "fresh":
+                NotebookClient(nb, **options(job["cwd"])).execute()
+            else:
+                if warm is None or not run_sync(warm.km.is_alive)():
+                    warm = NotebookClient(nb, km=AsyncKernelManager(kernel_name="python3"), **options(job["cwd"]))
+                # a clean namespace (imported modules stay loaded: that is what makes a warm run fast)
+                nb.cells.insert(0, nbformat.v4.new_code_cell("%reset -f"))
+                warm.nb = nb
+                try:
+                    warm.execute()
+                finally:
+                    nb.cells.pop(0)
         except CellExecutionError as exc:
             error = str(exc)[-3000:]
         except Exception:
             error = traceback.format_exc()[-3000:]
     nbformat.write(nb, job["out"])
     results[job["key"]] = error
+if warm is not None:
+    warm._cleanup_kernel()
 open(sys.argv[2], "w", encoding="utf-8").write(json.dumps(results))
-'''
+"""
 
 
 def execute_all(jobs: list[dict[str, Any]], tmp: Path) -> dict[str, str | None]:
-    """Run the jobs in WORKERS processes (fresh kernel per job); key -> None or the error."""
+    """Run the jobs in WORKERS processes; key -> None or the error."""
     batches: list[list[dict[str, Any]]] = [[] for _ in range(WORKERS)]
-    loads = [0] * WORKERS
+    loads = [0.0] * WORKERS
     for job in sorted(jobs, key=lambda j: -j["cost"]):  # longest first, to the least loaded worker
         i = loads.index(min(loads))
         batches[i].append(job)
@@ -170,12 +194,20 @@ def execute_all(jobs: list[dict[str, Any]], tmp: Path) -> dict[str, str | None]:
         if path.exists():
             results.update(json.loads(path.read_text(encoding="utf-8")))
         for job in batch:
-            results.setdefault(job["key"], f"the worker process failed (exit {proc.returncode}): {err[-2000:]}")
+            results.setdefault(job["key"], f"the worker process failed (exit {proc.returncode}): {(err or '')[-2000:]}")
     return results
 
 
 class Runs:
-    """The executed notebooks of this session: ``get(number, lang, run)`` -> (notebook, error)."""
+    """The executed notebooks of this session, ``get(number, lang, mode)`` -> the executed notebook.
+
+    Each notebook runs once in its own language in a fresh kernel (``fresh``, as nbval runs it), and once per
+    language in a kernel that the worker keeps for all its ``warm`` runs, its namespace reset with ``%reset -f``
+    first: the imports are then paid once per worker instead of once per run. Two executions of a notebook in
+    its own language are thus a fresh and a warm one, which must agree.
+    """
+
+    FRESH_COST = 2.5  # seconds: kernel start and imports
 
     def __init__(self, tmp: Path) -> None:
         self.tmp = tmp
@@ -185,26 +217,24 @@ class Runs:
             if path is None:
                 continue
             own = default_lang(read(path))
-            cost = path.stat().st_size
-            langs = LANGS if number in ARTICLES else ()
+            cost = 0.5 + path.stat().st_size / 300_000  # a rough guess: big outputs take long to make
+            langs = LANGS if number in ARTICLES else (own,)
             for lang in langs:
-                jobs.append(self._job(path, number, lang, 1, cost))
-            jobs.append(self._job(path, number, own, 2, cost))
-            if own not in langs:
-                jobs.append(self._job(path, number, own, 1, cost))
+                jobs.append(self._job(path, number, lang, "warm", cost))
+            jobs.append(self._job(path, number, own, "fresh", cost + self.FRESH_COST))
         self.results = execute_all(jobs, tmp)
 
-    def _job(self, path: Path, number: str, lang: str, run: int, cost: int) -> dict[str, Any]:
-        key = f"{number}-{lang}-{run}"
-        return {"key": key, "src": str(path), "lang": lang, "cwd": str(NOTEBOOKS), "cost": cost,
+    def _job(self, path: Path, number: str, lang: str, mode: str, cost: float) -> dict[str, Any]:
+        key = f"{number}-{lang}-{mode}"
+        return {"key": key, "src": str(path), "lang": lang, "mode": mode, "cwd": str(NOTEBOOKS), "cost": cost,
                 "out": str(self.tmp / f"{key}.ipynb")}
 
-    def get(self, number: str, lang: str, run: int = 1) -> dict[str, Any]:
-        key = f"{number}-{lang}-{run}"
+    def get(self, number: str, lang: str, mode: str = "warm") -> dict[str, Any]:
+        key = f"{number}-{lang}-{mode}"
         assert key in self.results, f"{key} was not executed"
         error = self.results[key]
         if error is not None:
-            pytest.fail(f"notebook {number} with LANG = {lang!r} (run {run}) did not execute cleanly:\n{error}")
+            pytest.fail(f"notebook {number} with LANG = {lang!r} ({mode} kernel) did not execute cleanly:\n{error}")
         return read(self.tmp / f"{key}.ipynb")
 
 
@@ -251,7 +281,8 @@ def visible_text(nb: dict[str, Any]) -> str:
 
 
 def find(phrase: str, text: str) -> bool:
-    return re.search(rf"(?<!\w){re.escape(phrase)}(?!\w)", text) is not None
+    """``phrase`` occurs in ``text`` as whole words."""
+    return phrase in text and re.search(rf"(?<!\w){re.escape(phrase)}(?!\w)", text) is not None
 
 
 @cache
@@ -273,6 +304,7 @@ def own_phrases(lang: str) -> frozenset[str]:
     return frozenset(p for p in phrases(lang) if not find(p, others))
 
 
+@cache
 def foreign_phrases(lang: str) -> frozenset[str]:
     """Phrases only other languages' catalogues contain (never found in ``lang``'s)."""
     mine = "\n".join(catalog(lang).values())
@@ -377,7 +409,7 @@ def comparable(nb: dict[str, Any]) -> list[list[Any]]:
 def test_notebook_gives_the_same_outputs_when_run_twice(runs: Runs, number: str) -> None:
     path = require(number)
     lang = default_lang(read(path))
-    first, second = comparable(runs.get(number, lang, 1)), comparable(runs.get(number, lang, 2))
+    first, second = comparable(runs.get(number, lang, "fresh")), comparable(runs.get(number, lang, "warm"))
     differ = [i for i, (a, b) in enumerate(zip(first, second), 1) if a != b]
     assert len(first) == len(second) and not differ, f"{path.name}: code cells {differ} differ between two runs"
 
@@ -385,9 +417,21 @@ def test_notebook_gives_the_same_outputs_when_run_twice(runs: Runs, number: str)
 # ------------------------------------------------------------------------------------------ 3. examples
 
 def used_scenarios(path: Path) -> list[str]:
-    """The scenario files (stems) that the notebook's code cells name."""
+    """The scenario files (stems) that the notebook's code cells name: every string literal ending in
+    ``.toml``; a replacement field of an f-string (``q{n}``) stands for letters and digits."""
     sources = "\n".join(joined(c["source"]) for c in code_cells(read(path)))
-    return re.findall(r"scenarios/([A-Za-z0-9_.-]+?)\.toml", sources)
+    names = [m[1] for m in re.findall(r"""(["'])([^"'\n]*?\.toml)\1""", sources)]
+    existing = [p.stem for p in sorted(SCENARIOS.glob("*.toml"))]
+    used = []
+    for name in names:
+        stem = name.rsplit("/", 1)[-1][: -len(".toml")]
+        if "{" not in stem:
+            used.append(stem)
+            continue
+        parts = re.split(r"\{[^{}]*\}", stem)
+        pattern = "[A-Za-z0-9]+".join(re.escape(part) for part in parts)
+        used += [e for e in existing if re.fullmatch(pattern, e)]
+    return used
 
 
 @pytest.mark.parametrize("number, example, pattern", [
@@ -399,7 +443,7 @@ def test_every_example_of_the_article_is_shown(number: str, example: str, patter
     path = require(number)
     used = [stem for stem in used_scenarios(path) if re.fullmatch(pattern, stem)]
     assert used, (f"{path.name} shows no scenario for {ARTICLES[number]} {example!r} (one of {', '.join(files)})")
-    missing = [stem for stem in used if not (SCENARIOS / f"{stem}.toml").exists()]
+    missing = [stem for stem in used if not (SCENARIOS / f"{stem}.toml").exists()]  # written-out names
     assert not missing, f"{path.name} names scenario files that do not exist: {missing}"
 
 
@@ -412,3 +456,12 @@ def test_the_example_list_covers_the_articles() -> None:
     assert re.fullmatch(p511, "04-bordet-fanger-5-1-1-fortalelse")
     assert not re.fullmatch(p511, "04-bordet-fanger-5-1-10")
     assert not re.fullmatch(dict(EXAMPLES["05"])["Q1"], "05-spillet-kort-q10")
+
+
+@pytest.mark.parametrize("number", ["00", *ARTICLES])
+def test_links_between_notebooks_resolve(number: str) -> None:
+    path = require(number)
+    text = "\n".join(joined(c["source"]) for c in read(path)["cells"] if c["cell_type"] == "markdown")
+    targets = re.findall(r"\]\(([^)#\s]+\.ipynb)(?:#[^)]*)?\)", text)
+    broken = sorted({t for t in targets if not (path.parent / t).exists()})
+    assert not broken, f"{path.name} links to notebooks that do not exist: {broken}"

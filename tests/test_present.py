@@ -21,7 +21,7 @@ def test_the_walk_stops_before_the_irregularity_after_it_and_after_each_trick_fr
     ex = present.example(DIAMOND, lang="en")
     assert [s.events for s in ex.stops()] == [11, 12, 13, 17]
     assert headings(ex._repr_html_()) == [
-        "The play so far (2 tricks played)", "West revoked with ♦3; the revoke is corrected", "After trick 3",
+        "The play so far (2 tricks played)", "West revokes with ♦3 and corrects it", "After trick 3",
         "After trick 4"]
 
 
@@ -33,7 +33,7 @@ def test_walk_without_arguments_is_the_whole_walk_through() -> None:
 def test_walk_from_an_event_count_keeps_only_the_later_stops() -> None:
     ex = present.example(DIAMOND, lang="en")
     assert headings(ex.walk(13)) == ["After trick 3", "After trick 4"]
-    assert headings(ex.walk(12, 13)) == ["West revoked with ♦3; the revoke is corrected", "After trick 3"]
+    assert headings(ex.walk(12, 13)) == ["West revokes with ♦3 and corrects it", "After trick 3"]
 
 
 @pytest.mark.parametrize(("lang", "heading"), [

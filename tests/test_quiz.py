@@ -183,7 +183,7 @@ def test_answer_text_names_the_card_the_law_and_what_the_director_says(quiz: Qui
 
 
 def test_the_prompt_says_what_happened_and_what_is_asked(quiz: Quiz) -> None:
-    assert quiz.question(1).prompt() == "Spilfører siger: ”en klør”. Hvilket kort spiller bordet (Nord)?"
+    assert quiz.question(1).prompt() == "Syd siger »en klør«. Hvilket kort spiller bordet (Nord)?"
     assert quiz.question(8).prompt("en") == ("Declarer touches dummy's ♦3 to play it. "
                                              "What becomes of North's ♦3?")
 

@@ -10,14 +10,14 @@ import pytest
 
 pytest.importorskip("pandas")
 
-import pandas as pd  # noqa: E402
+import pandas as pd
 
-from bridgelaws import Card, Contract, Deal, Seat, Table  # noqa: E402
-from bridgelaws.events import (  # noqa: E402
+from bridgelaws import Card, Contract, Deal, Seat, Table
+from bridgelaws.events import (
     AcceptLead, Choose, Designate, Event, Expose, Hold, LeadFaceDown, Play, RejectLead, RequestWithdraw, Select,
     Simultaneous, SpreadHand, Touch,
 )
-from bridgelaws.timeline import STYLER_UUID, describe_event, rows, styled, timeline, to_html  # noqa: E402
+from bridgelaws.timeline import STYLER_UUID, describe_event, rows, styled, timeline, to_html
 
 C = Card.parse
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
@@ -40,7 +40,7 @@ def table_with_dropped_ace() -> Table:
 def full_deal() -> Table:
     t = Table(EX1, Contract.parse("3NT", "S"))
     while not t.is_complete():
-        t.play(sorted(t.legal_cards(), key=lambda c: c.sort_key)[0])
+        t.play(min(t.legal_cards(), key=lambda c: c.sort_key))
     return t
 
 

@@ -105,7 +105,9 @@ def simultaneous(table: Table, state: PlayState, ev: Simultaneous) -> PlayState:
         return st.evolve(notes=st.notes + (note("note.simultaneous_one_visible", L58B1, seat=seat,
                                                   card=visible[0]),))
     st = restore(state, seat, hidden) if hidden else state
-    decision = Decision("select_card", seat, tuple(Option("select", L58B2, cards=(c,)) for c in visible), L58B2,
+    # he names the card he plays among the visible ones that follow suit (naming another would be a revoke)
+    choices = tuple(c for c in visible if c in follow)
+    decision = Decision("select_card", seat, tuple(Option("select", L58B2, cards=(c,)) for c in choices), L58B2,
                         offender=seat, cards=visible, subject=seat)
     return st.evolve(pending=decision)
 
@@ -121,9 +123,10 @@ def select(table: Table, state: PlayState, ev: Select) -> PlayState:
     if ev.seat is not d.by:
         raise DecisionError(f"{ev}: {d.by.name.title()}, who played the cards, names the one he plays (58B2)",
                             law=L58B2, seat=ev.seat, event=ev, key="error.wrong_selector", seat_expected=d.by)
-    if ev.card not in d.cards:
-        raise DecisionError(f"{ev}: choose one of {', '.join(str(c) for c in d.cards)} (58B2)", law=L58B2,
-                            seat=ev.seat, card=ev.card, event=ev, key="error.select_among", cards=d.cards)
+    choices = tuple(o.cards[0] for o in d.options)
+    if ev.card not in choices:
+        raise DecisionError(f"{ev}: choose one of {', '.join(str(c) for c in choices)} (58B2)", law=L58B2,
+                            seat=ev.seat, card=ev.card, event=ev, key="error.select_among", cards=choices)
     others = tuple(c for c in d.cards if c != ev.card)
     st = table.apply(state.evolve(pending=None), Play(ev.seat, ev.card))
     if st.is_defender(ev.seat):
