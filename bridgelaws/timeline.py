@@ -103,11 +103,12 @@ def describe_event(event: Event, lang: str = "en", state: PlayState | None = Non
     if isinstance(event, Select):
         return _t("event.select", lang, seat=seat, card=event.card)
     if isinstance(event, Hold):
-        return _t("event.hold", lang, seat=seat, card=event.card)
+        return _t("event.hold_returned" if event.returned else "event.hold", lang, seat=seat, card=event.card)
     if isinstance(event, Touch):
-        return _t("event.touch", lang, seat=seat, card=event.card)
+        return _t(f"event.touch_{event.purpose}", lang, seat=seat, card=event.card)
     if isinstance(event, Designate):
-        return _t("event.designate", lang, seat=seat, words=event.words)
+        key = "event.designate_correction" if event.correction else "event.designate"
+        return _t(key, lang, seat=seat, words=event.words)
     if isinstance(event, LeadFaceDown):
         return _t("event.lead_face_down", lang, seat=seat, card=event.card)
     if isinstance(event, RequestWithdraw):

@@ -134,16 +134,16 @@ M = [
      "{seat}s {card} tas tilbake på hånden: spilleførers side får aldri straffekort"),
     ("note.revoke_penalty", "The revoke is corrected; {seat}'s {card} becomes a major penalty card",
      "Kulørsvigten rettes; {seat}s {card} bliver et stort strafkort",
-     "Renonsen rettes; {seat}s {card} blir et stort straffekort"),
+     "Revoken rettes; {seat}s {card} blir et stort straffekort"),
     ("note.revoke_restored", "The revoke is corrected; {seat}'s {card} goes back to the hand with no further "
                              "rectification",
      "Kulørsvigten rettes; {seat}s {card} tages tilbage på hånden uden yderligere berigtigelse",
-     "Renonsen rettes; {seat}s {card} tas tilbake på hånden uten ytterligere korreksjon"),
+     "Revoken rettes; {seat}s {card} tas tilbake på hånden uten ytterligere korreksjon"),
     ("note.restriction_revoke", "{seat}'s {card} breaks declarer's restriction although he could comply: this is a "
                                 "revoke, to be corrected if noticed before it is established",
      "{seat}s {card} bryder spilførers begrænsning, selv om han kunne overholde den: det er en kulørsvigt, som skal "
      "rettes, hvis den opdages, før den er etableret",
-     "{seat}s {card} bryter spilleførers begrensning selv om han kunne overholde den: det er en renons, som skal "
+     "{seat}s {card} bryter spilleførers begrensning selv om han kunne overholde den: det er en revoke, som skal "
      "rettes hvis den oppdages før den er etablert"),
     ("note.picked_up", "{cards:and} no longer a penalty card: {seat} picks it up",
      "{cards:and} er ikke længere strafkort: {seat} tager det op på hånden",
@@ -334,7 +334,7 @@ M = [
      "'visible' må nevne ett eller flere av de spilte kortene ({law})"),
     ("error.simultaneous_revoke", "None of the visible cards follows suit: whichever {seat} names is a revoke ({law})",
      "Ingen af de synlige kort bekender: uanset hvilket {seat} vælger, er det en kulørsvigt ({law})",
-     "Ingen av de synlige kortene følger farge: uansett hvilket {seat} velger, er det en renons ({law})"),
+     "Ingen av de synlige kortene følger farge: uansett hvilket {seat} velger, er det en revoke ({law})"),
     ("error.nothing_to_select", "There are no simultaneous cards to choose from ({law})",
      "Der er ingen samtidigt spillede kort at vælge imellem ({law})",
      "Det er ingen samtidig spilte kort å velge mellom ({law})"),
@@ -345,9 +345,9 @@ M = [
      "Velg ett av {cards:or} ({law})"),
     ("error.revoke_not_turn", "A corrected revoke is recorded at the offender's turn, before his legal card ({law})",
      "En rettet kulørsvigt noteres i den fejlendes tur, før hans lovlige kort ({law})",
-     "En rettet renons noteres i den feilendes tur, før hans lovlige kort ({law})"),
+     "En rettet revoke noteres i den feilendes tur, før hans lovlige kort ({law})"),
     ("error.not_a_revoke", "{card} is a legal card here, not a revoke ({law})",
-     "{card} er et lovligt kort her, ikke en kulørsvigt ({law})", "{card} er et lovlig kort her, ikke en renons ({law})"),
+     "{card} er et lovligt kort her, ikke en kulørsvigt ({law})", "{card} er et lovlig kort her, ikke en revoke ({law})"),
 ]
 
 
