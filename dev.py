@@ -209,6 +209,13 @@ for name in sys.argv[1:]:
     nb = nbformat.read(path, as_version=4)
     NotebookClient(nb, kernel_name="python3", timeout=600, record_timing=False, store_widget_state=False,
                    resources={"metadata": {"path": str(path.parent)}}).execute()
+    # ipywidgets gives each widget a random model id; no widget state is saved, so nothing refers to it:
+    # name it after its place instead, so that a re-run saves the same bytes
+    for i, cell in enumerate(nb.cells):
+        for j, out in enumerate(cell.get("outputs", [])):
+            view = out.get("data", {}).get("application/vnd.jupyter.widget-view+json")
+            if view is not None:
+                view["model_id"] = f"{path.stem}-cell{i}-output{j}"
     nbformat.write(nb, path)
     print(f"dev.py: executed and saved {path.name}", flush=True)
 """
