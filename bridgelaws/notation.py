@@ -385,14 +385,15 @@ def _prepare(text: object, lang: str) -> tuple[str, str]:
 
 
 def _words(text: str, lex: _Lexicon) -> list[tuple[int, str]]:
-    """Split at separators; drop articles ("the", "en", "et")."""
+    """Split at separators; drop articles ("the", "en", "et"), but not a word in capitals: "ET" is the ace and
+    ten in Danish, where the article is written "et" or "Et"."""
     out: list[tuple[int, str]] = []
     start = -1
     for i, ch in enumerate(text + " "):
         if ch in _SEPARATORS:
             if start >= 0:
                 w = text[start:i]
-                if w.lower() not in lex.articles:
+                if w.lower() not in lex.articles or (w.isupper() and len(w) > 1):
                     out.append((start, w))
                 start = -1
         elif start < 0:
@@ -610,10 +611,9 @@ def _hand_text_for(reading: _Reading, lang: str) -> str:
 
 # -------------------------------------------------------------------------------------------------- parsing
 
-def parse_card(text: str, lang: str) -> Card:
-    """One card: ``♠D``, ``sD``, ``D♠``, ``spar dame``, ``spardamen`` (da), ``♦10``, ``ruter knekt`` (nb),
-    ``SQ``, ``heart queen``, ``queen of hearts`` (en). A rank without a suit, a suit without a rank, or a
-    letter that can be read two ways raises :class:`AmbiguousNotationError` with the possible cards."""
+def _prepare_words(text: object, lang: str) -> tuple[str, str, list[list[tuple[_Tok, ...]]], _Failure]:
+    """``_prepare`` then ``_lex``: the normalized text and language, its words, and the failure record the
+    readers add to; raises for text with no readable words."""
     t, lang = _prepare(text, lang)
     failure = _Failure()
     words = _lex(t, lang, failure)
@@ -621,6 +621,14 @@ def parse_card(text: str, lang: str) -> Card:
         raise failure.error(t, lang)
     if not words:
         raise _fail("notation.empty", t, lang)
+    return t, lang, words, failure
+
+
+def parse_card(text: str, lang: str) -> Card:
+    """One card: ``♠D``, ``sD``, ``D♠``, ``spar dame``, ``spardamen`` (da), ``♦10``, ``ruter knekt`` (nb),
+    ``SQ``, ``heart queen``, ``queen of hearts`` (en). A rank without a suit, a suit without a rank, or a
+    letter that can be read two ways raises :class:`AmbiguousNotationError` with the possible cards."""
+    t, lang, words, failure = _prepare_words(text, lang)
     complete: dict[Card, None] = {}
     ranks: dict[Rank, None] = {}
     suits: dict[Suit, None] = {}
@@ -703,13 +711,7 @@ def parse_holding(text: str, lang: str, suit: Suit | None = None) -> tuple[Card,
     """The cards of one suit, high to low: ``♠KB4``, ``sKB4``, ``spar KB4``, ``♦–`` (a void: no cards), or
     with ``suit`` given the ranks alone (``KB4``, ``K B 4``, ``KJ4``). With ``suit`` given, text that reads
     as ranks alone is read so, even where a leading K could be klør/kløver."""
-    t, lang = _prepare(text, lang)
-    failure = _Failure()
-    words = _lex(t, lang, failure)
-    if words is None:
-        raise failure.error(t, lang)
-    if not words:
-        raise _fail("notation.empty", t, lang)
+    t, lang, words, failure = _prepare_words(text, lang)
     if suit is not None:
         readings = _read_groups(words, failure, start_suit=suit, limit=2)
         readings = [r for r in readings if r.suits == (suit,)]

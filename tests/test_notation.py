@@ -418,3 +418,11 @@ def test_notation_refuses_unknown_language_and_style() -> None:
         Notation("sv")
     with pytest.raises(ValueError):
         Notation("da", "fancy")
+
+
+def test_danish_ace_ten_is_not_read_as_the_article_et() -> None:
+    # "ET" is spades ace and ten; the article "et" ("et kort") is dropped only in lower case or as "Et"
+    from bridgelaws.notation import parse_hand
+
+    hand = parse_hand("spar ET, hjerter –, ruder –, klør –", "da")
+    assert set(hand) == {Card.parse("SA"), Card.parse("ST")}
