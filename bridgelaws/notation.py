@@ -680,13 +680,19 @@ def _lone_suit_letter(t: str, lang: str) -> Suit | None:
     return None
 
 
+def _single_word_values(t: str, lang: str, kind: str) -> set[Any]:
+    """The values of ``kind`` ("suit" or "rank") that the text can be read as, when it is one word of one
+    token."""
+    words = _lex(t, lang, _Failure())
+    if not words or len(words) != 1:
+        return set()
+    return {alt[0].value for alt in words[0] if len(alt) == 1 and alt[0].kind == kind}
+
+
 def parse_suit(text: str, lang: str) -> Suit:
     """One suit: ♠, ♤, s, S, spar, spades; in Danish and Norwegian also R (ruder/ruter) and K (klør/kløver)."""
     t, lang = _prepare(text, lang)
-    failure = _Failure()
-    words = _lex(t, lang, failure)
-    found = {alt[0].value for alt in words[0] if len(alt) == 1 and alt[0].kind == "suit"} if words and len(
-        words) == 1 else set()
+    found = _single_word_values(t, lang, "suit")
     lone = _lone_suit_letter(t, lang)
     if lone is not None:
         found.add(lone)
@@ -698,10 +704,7 @@ def parse_suit(text: str, lang: str) -> Suit:
 def parse_rank(text: str, lang: str) -> Rank:
     """One rank: the letter or digits (D, Kn, Q, T, 10, 7) or the word (dame, damen, knekt, queen, ti)."""
     t, lang = _prepare(text, lang)
-    failure = _Failure()
-    words = _lex(t, lang, failure)
-    found = {alt[0].value for alt in words[0] if len(alt) == 1 and alt[0].kind == "rank"} if words and len(
-        words) == 1 else set()
+    found = _single_word_values(t, lang, "rank")
     if len(found) == 1:
         return found.pop()
     raise _fail("notation.not_a_rank", t, lang, ranks=_RANK_HELP[lang])

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from bridgelaws.events import Event, Play
-from bridgelaws.i18n import Message, normalize_lang
+from bridgelaws.i18n import normalize_lang
 from bridgelaws.i18n import text as _t
 from bridgelaws.scenario import Scenario, load, localized, replay
 from bridgelaws.state import PlayState
@@ -175,5 +175,3 @@ def example(path: str | Path, lang: str = "en") -> Example:
     """Load a scenario file and present it in ``lang``."""
     return Example(load(path), lang)
 
-
-_ = Message

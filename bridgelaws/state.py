@@ -7,7 +7,7 @@ law paragraph behind it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
 from typing import Any
 
 from bridgelaws.cards import Card, Seat, Suit

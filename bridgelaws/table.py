@@ -15,7 +15,7 @@ from typing import Any
 from bridgelaws.cards import Card, Seat, Suit
 from bridgelaws.deal import Contract, Deal
 from bridgelaws.errors import (
-    BridgeLawsError, DecisionError, FailureToFollowSuitError, IllegalPlayError, NotInHandError, OutOfTurnError,
+    DecisionError, FailureToFollowSuitError, IllegalPlayError, NotInHandError,
 )
 from bridgelaws.events import Event, Play
 from bridgelaws.i18n import Message
@@ -500,5 +500,3 @@ def load_rules() -> None:
     from bridgelaws.rules import designation, leads, penalty_cards, played_card, premature, revoke  # noqa: F401
     _rules_loaded = True
 
-
-_ = (BridgeLawsError, OutOfTurnError)

@@ -34,9 +34,7 @@ def _restriction_statement(r: Restriction, state: PlayState) -> Statement:
         return _s("dir.must_lead_suit", r.law, "restriction", seat=r.seat, suit=r.suits[0])
     if r.kind == "forbid":
         return _s("dir.may_not_lead_suits", r.law, "restriction", seat=r.seat, suits=r.suits)
-    if r.kind in ("highest", "lowest"):
-        return _s(f"dir.57_{r.kind}", r.law, "restriction", seat=r.seat, suit=r.suits[0] if r.suits else None)
-    return _s(f"dir.57_{r.kind}", r.law, "restriction", seat=r.seat, suit=r.suits[0])
+    return _s(f"dir.57_{r.kind}", r.law, "restriction", seat=r.seat, suit=r.suits[0] if r.suits else None)
 
 
 def statements(state: PlayState) -> list[Statement]:

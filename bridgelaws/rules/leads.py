@@ -23,7 +23,6 @@ L55A = law("55A")
 L55B1 = law("55B1")
 L55B2 = law("55B2")
 L56 = law("56")
-L41A = law("41A")
 
 
 def lead_out_of_turn(table: Table, state: PlayState, ev: Expose) -> PlayState:
@@ -183,5 +182,3 @@ def accept_by_play(table: Table, state: PlayState, ev: Play) -> PlayState:
                         law=state.pending.law if state.pending else L53A, seat=ev.seat, card=ev.card, event=ev,
                         key="error.decision_pending", trick_no=state.trick_no)
 
-
-_ = L41A

@@ -4,16 +4,15 @@ penalty cards (51), failure to play one (52) and the information they give (50E)
 from __future__ import annotations
 
 from dataclasses import replace
-from itertools import combinations
 from typing import Any
 
-from bridgelaws.cards import Card, Seat, Suit
+from bridgelaws.cards import Card, Seat
 from bridgelaws.errors import DecisionError, IllegalPlayError, NotInHandError, PenaltyCardError
 from bridgelaws.events import Choose, Expose
 from bridgelaws.laws import LawRef, law
 from bridgelaws.state import Decision, Option, PenaltyCard, PlayState, Restriction
 from bridgelaws.table import (
-    Table, complete_trick, legal_cards_ignoring_pending, next_in_trick, note, penalty_card_candidates,
+    Table, complete_trick, next_in_trick, note, penalty_card_candidates,
     place_card, register, restricted_cards,
 )
 
@@ -301,9 +300,3 @@ def information(state: PlayState) -> dict[str, Any] | None:
     return {"requirement_to_play_penalty_card": "authorized_for_all",
             "other_information_from_penalty_card": other}
 
-
-def suits_of(cards: tuple[Card, ...]) -> tuple[Suit, ...]:
-    return tuple(sorted({c.suit for c in cards}, key=lambda s: s.index))
-
-
-_ = (combinations, legal_cards_ignoring_pending)

@@ -9,7 +9,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from bridgelaws.errors import DecisionError, OutOfTurnError
 from bridgelaws.events import Play

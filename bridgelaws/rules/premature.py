@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from bridgelaws.errors import DecisionError, FailureToFollowSuitError, IllegalPlayError, OutOfTurnError
 from bridgelaws.events import Choose, Expose, Play, Select, Simultaneous
