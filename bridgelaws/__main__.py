@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -46,7 +47,10 @@ def scenario_files(paths: Iterable[str | Path]) -> list[tuple[Path, bool]]:
         else:
             files = [p]
         for f in files:
-            key = f.resolve()
+            try:
+                key = f.resolve()
+            except (OSError, ValueError, RuntimeError):   # a NUL byte, a symlink loop: load() says what
+                key = f
             if key not in seen:
                 seen.add(key)
                 out.append((f, True))
@@ -94,7 +98,7 @@ def run_check(paths: Sequence[str], fmt: str) -> int:
             for w in r.warnings:
                 print(f"warning: {r.path or r.id}: {w}", file=sys.stderr)
             for line in r.lines():
-                print(line)
+                print(_one_line(line) if line.startswith("ERROR") else line)
         print(summary(results))
     return 0 if results and all(r.passed for r in results) else 1
 
@@ -193,12 +197,22 @@ def run_show(file: str, lang: str) -> int:
     try:
         scenario = load(file)
         table = replay(scenario)
+        shown = show_text(scenario, table, lang)
     except ScenarioError as exc:
         sid = exc.params.get("scenario_id") or Path(file).name
-        print(f"ERROR {sid}: {exc}", file=sys.stderr)
+        print(f"ERROR {sid}: {_one_line(str(exc))}", file=sys.stderr)
         return 1
-    sys.stdout.write(show_text(scenario, table, lang))
+    except Exception as exc:  # a bug in the library: one line, never a traceback
+        print(f"ERROR {Path(file).name}: {file}: internal error in the library: "
+              f"{type(exc).__name__}: {_one_line(str(exc))}", file=sys.stderr)
+        return 1
+    sys.stdout.write(shown)
     return 0
+
+
+def _one_line(message: str) -> str:
+    """A message on one line (a TOML error or a value from a file may hold line breaks)."""
+    return " ".join(message.split())
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -218,9 +232,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:
             reconfigure(errors="replace")
-    if args.command == "check":
-        return run_check(args.paths, args.format)
-    return run_show(args.file, args.lang)
+    try:
+        if args.command == "check":
+            return run_check(args.paths, args.format)
+        return run_show(args.file, args.lang)
+    except KeyboardInterrupt:
+        print("ERROR interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:   # `... | head`: the reader has gone; nothing more to say
+        try:
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - keeps the interpreter's final flush quiet
+        except OSError:
+            pass
+        return 1
+    except Exception as exc:  # a bug in the library: one line, never a traceback
+        print(f"ERROR internal error in the library: {type(exc).__name__}: {_one_line(str(exc))}",
+              file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

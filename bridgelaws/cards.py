@@ -46,11 +46,14 @@ class Suit(enum.Enum):
 
     @classmethod
     def parse(cls, text: str) -> Suit:
-        """Parse a PBN suit letter or a suit symbol (filled or outline)."""
+        """Parse a PBN suit letter or a suit symbol (filled or outline); raises NotationError."""
         from bridgelaws.errors import NotationError
 
+        if not isinstance(text, str):
+            raise NotationError(f"a suit must be a string like 'S', not {text!r}", text=repr(text))
         t = text.strip()
-        found = _SUIT_LOOKUP.get(t.upper()) or _SUIT_LOOKUP.get(t)
+        # only ASCII letters are folded: "ſ".upper() is "S", and it is not a suit letter
+        found = _SUIT_LOOKUP.get(t.upper() if t.isascii() else t)
         if found is None:
             raise NotationError(f"unknown suit {text!r}", text=text)
         return found
@@ -106,9 +109,13 @@ class Rank(enum.IntEnum):
 
     @classmethod
     def parse(cls, text: str) -> Rank:
+        """Parse a PBN rank letter (``AKQJT98765432``, any case) or ``10``; raises NotationError."""
         from bridgelaws.errors import NotationError
 
-        t = text.strip().upper()
+        if not isinstance(text, str):
+            raise NotationError(f"a rank must be a string like 'Q', not {text!r}", text=repr(text))
+        t = text.strip()
+        t = t.upper() if t.isascii() else ""
         if t == "10":
             return Rank.TEN
         for r, letter in _RANK_LETTERS.items():
@@ -237,7 +244,7 @@ class Seat(enum.Enum):
     def parse(cls, text: str) -> Seat:
         from bridgelaws.errors import NotationError
 
-        if isinstance(text, str):
+        if isinstance(text, str) and text.isascii():
             t = text.strip().upper()
             for s in _SEATS:
                 if s.value == t or s.name == t:
@@ -274,7 +281,9 @@ class Strain(enum.Enum):
     def parse(cls, text: str) -> Strain:
         from bridgelaws.errors import NotationError
 
-        t = text.strip().upper()
+        if not isinstance(text, str):
+            raise NotationError(f"a strain must be a string like 'NT', not {text!r}", text=repr(text))
+        t = text.strip().upper() if text.isascii() else ""
         if t in ("N", "NT"):
             return Strain.NOTRUMP
         for s in Strain:

@@ -29,7 +29,11 @@ class Hand:
 
     @classmethod
     def from_pbn(cls, text: str) -> Hand:
-        """Parse ``spades.hearts.diamonds.clubs`` with ranks ``AKQJT98765432`` (``10`` accepted)."""
+        """Parse ``spades.hearts.diamonds.clubs`` with ranks ``AKQJT98765432`` (``10`` accepted); raises
+        :class:`NotationError`."""
+        if not isinstance(text, str):
+            raise NotationError(f"a hand must be a PBN string like 'AKQ.J32.T98.7654', not {text!r}",
+                                text=repr(text))
         t = text.strip()
         if t in ("-", ""):
             return cls()
@@ -109,7 +113,8 @@ class Deal:
     @classmethod
     def from_pbn(cls, text: str) -> Deal:
         """Parse a PBN deal ``"N:<north> <east> <south> <west>"``; the first letter names the first hand,
-        hands follow clockwise. ``-`` stands for an unknown hand. May be incomplete; see ``status()``."""
+        hands follow clockwise. ``-`` stands for an unknown hand. May be incomplete; see ``status()``. Raises
+        :class:`NotationError` for text that is not such a deal."""
         if not isinstance(text, str):
             raise NotationError(f"a deal must be a PBN string, not {text!r}", text=str(text))
         t = text.strip()
@@ -222,15 +227,21 @@ class Contract:
 
     @classmethod
     def parse(cls, text: str, declarer: Seat | str) -> Contract:
-        """``Contract.parse("3NT", "S")``; also ``4S``, ``4SX``, ``4SXX``, ``3N``."""
+        """``Contract.parse("3NT", "S")``; also ``4S``, ``4SX``, ``4SXX``, ``3N``. The level is an ASCII digit
+        1 to 7. Raises :class:`NotationError` for anything else."""
         from bridgelaws.errors import NotationError as _NE
 
-        t = str(text).strip().upper()
+        if not isinstance(text, str):
+            raise _NE(f"a contract must be a string like '3NT', not {text!r}", text=repr(text))
+        if not text.isascii():   # checked before upper(): "ſ".upper() is "S"
+            raise _NE(f"contract {text!r}: write level then strain in ASCII letters and digits, e.g. '3NT' or '4S'",
+                      text=text)
+        t = text.strip().upper()
         doubled = 0
         while t.endswith("X") and doubled < 2:
             t = t[:-1]
             doubled += 1
-        if len(t) < 2 or not t[0].isdigit():
+        if len(t) < 2 or t[0] not in "0123456789":
             raise _NE(f"contract {text!r}: write level then strain, e.g. '3NT' or '4S'", text=str(text))
         seat = declarer if isinstance(declarer, Seat) else Seat.parse(declarer)
         try:

@@ -436,13 +436,22 @@ def _options(word: str, lower: str, i: int, after_word: bool, offset: int, lex: 
     return out
 
 
+def _lower(word: str) -> str:
+    """``word`` in lower case, one character for one, so that positions in the two line up. ``str.lower``
+    makes two characters of U+0130 (İ); such a character is kept as it is (it matches no letter or word)."""
+    lower = word.lower()
+    if len(lower) == len(word):
+        return lower
+    return "".join(low if len(low := ch.lower()) == 1 else ch for ch in word)
+
+
 def _lex_word(word: str, offset: int, lex: _Lexicon, failure: _Failure) -> list[tuple[_Tok, ...]]:
     """Every way of reading one word as tokens. A word that is exactly a suit or rank word ("spar", "jack",
     "es") is read only as that word. Records where reading failed when no reading exists.
 
     A dynamic programme over (position, right after a word): each state is read once, so no text can make
     it slow, and nothing recurses."""
-    lower = word.lower()
+    lower = _lower(word)
     for w, kind, value in lex.words_by_length:
         if w == lower:
             return [(_Tok(kind, value, offset, "word"),)]

@@ -30,7 +30,9 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import json
+import os
 import re
+import stat as statmod
 import tomllib
 import types
 import typing
@@ -41,6 +43,7 @@ from typing import Any, Union
 
 from bridgelaws.cards import Card, Seat, Suit
 from bridgelaws.deal import Contract, Deal
+from bridgelaws.designations import _MAX_TEXT as _MAX_WORDS
 from bridgelaws.errors import BridgeLawsError, IllegalPlayError, ScenarioError
 from bridgelaws.events import (
     CHOOSE_OPTIONS, EVENT_TYPES, EXPOSE_HOW, TD_FINDINGS, TOUCH_PURPOSES, Event,
@@ -152,20 +155,82 @@ class _Problem(Exception):
         self.event_no = event_no
 
 
-def load(path: str | Path) -> Scenario:
-    """Read a scenario file (``.toml`` or ``.json``); raise ScenarioError saying what and where."""
+#: The largest scenario file that ``load`` reads: 1 MB (1,048,576 bytes). A file of that size replays in
+#: well under two seconds; larger files are refused before they are read.
+MAX_FILE_BYTES = 1 << 20
+#: The suffixes of scenario files; ``load`` reads nothing else.
+SUFFIXES = (".toml", ".json")
+
+
+def _file_error(key: str, path: str, message: str, **params: Any) -> ScenarioError:
+    """A ScenarioError about the file itself; ``explain(lang)`` says it in Danish, Norwegian or English."""
+    return ScenarioError(f"{path}: {message}", path=path, key=key, file=path, **params)
+
+
+def read_file(path: str | Path) -> str:
+    """The text of a scenario file, read only if it is a regular file with a ``.toml`` or ``.json`` suffix and
+    at most :data:`MAX_FILE_BYTES` long, checked before anything is read: a device (``/dev/zero``), a pipe, a
+    folder or a larger file is refused with a ScenarioError and never opened for reading more than that."""
+    if not isinstance(path, (str, Path)):
+        raise ScenarioError(f"a scenario file's path must be text, not {type(path).__name__}",
+                            key="files.bad_path", type=type(path).__name__)
+    name = str(path)
+    if "\x00" in name:
+        raise _file_error("files.nul", name.replace("\x00", "\\0"), "the file name contains a NUL character")
     p = Path(path)
-    suffix = p.suffix.lower()
+    if p.suffix.lower() not in SUFFIXES:
+        raise _file_error("files.suffix", name, "not a scenario file: its name must end in .toml or .json")
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
     try:
-        text = p.read_bytes().decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise ScenarioError(f"{p}: not UTF-8 text ({exc.reason} at byte {exc.start})", path=str(p)) from None
+        fd = os.open(p, flags)   # non-blocking: opening a pipe must not wait for a writer
+    except FileNotFoundError:
+        raise _file_error("files.not_found", name, "no such file") from None
+    except IsADirectoryError:
+        raise _file_error("files.folder", name, "is a folder, not a scenario file") from None
     except OSError as exc:
-        raise ScenarioError(f"{p}: cannot read the file ({exc.strerror or exc})", path=str(p)) from None
-    if suffix not in (".toml", ".json"):
-        raise ScenarioError(f"{p}: unknown kind of file {suffix or '(no suffix)'!r}: use .toml or .json",
-                            path=str(p))
-    return loads(text, suffix[1:], path=str(p))
+        raise _file_error("files.cannot_read", name, f"cannot read the file ({exc.strerror or exc})",
+                          error=exc.strerror or str(exc)) from None
+    try:
+        st = os.fstat(fd)
+        if statmod.S_ISDIR(st.st_mode):
+            raise _file_error("files.folder", name, "is a folder, not a scenario file")
+        if not statmod.S_ISREG(st.st_mode):
+            raise _file_error("files.not_regular", name, "not a regular file (a device, a pipe or a socket); "
+                              "only regular .toml and .json files are read")
+        if st.st_size > MAX_FILE_BYTES:
+            raise _file_error("files.too_large", name, f"the file has {st.st_size} bytes; a scenario file may "
+                              f"have at most {MAX_FILE_BYTES} (1 MB)", size=st.st_size, limit=MAX_FILE_BYTES)
+        chunks: list[bytes] = []
+        size = 0
+        while size <= MAX_FILE_BYTES:
+            chunk = os.read(fd, MAX_FILE_BYTES + 1 - size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > MAX_FILE_BYTES:   # it grew while we read it
+            raise _file_error("files.too_large", name, f"the file has more than {MAX_FILE_BYTES} bytes; a "
+                              f"scenario file may have at most {MAX_FILE_BYTES} (1 MB)", size=size,
+                              limit=MAX_FILE_BYTES)
+    except OSError as exc:
+        raise _file_error("files.cannot_read", name, f"cannot read the file ({exc.strerror or exc})",
+                          error=exc.strerror or str(exc)) from None
+    finally:
+        os.close(fd)
+    try:
+        return b"".join(chunks).decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise _file_error("files.not_utf8", name, f"not UTF-8 text ({exc.reason} at byte {exc.start})",
+                          byte=exc.start) from None
+
+
+def load(path: str | Path) -> Scenario:
+    """Read a scenario file (``.toml`` or ``.json``); raise ScenarioError saying what and where.
+
+    Only regular files with one of those suffixes and at most :data:`MAX_FILE_BYTES` (1 MB) are read (see
+    :func:`read_file`); ScenarioError is the only exception raised, whatever the file holds."""
+    text = read_file(path)
+    return loads(text, Path(path).suffix.lower()[1:], path=str(path))
 
 
 def loads(text: str, format: str | None = None, *, path: str | None = None) -> Scenario:
@@ -174,6 +239,10 @@ def loads(text: str, format: str | None = None, *, path: str | None = None) -> S
     where = f"{path}: " if path else ""
     if not isinstance(text, str):
         raise ScenarioError(f"{where}a scenario must be text, not {type(text).__name__}", path=path)
+    if len(text) > MAX_FILE_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
+        raise ScenarioError(f"{where}the text has more than {MAX_FILE_BYTES} bytes; a scenario may have at most "
+                            f"{MAX_FILE_BYTES} (1 MB)", path=path, key="files.text_too_large",
+                            limit=MAX_FILE_BYTES)
     fmt = format if format is not None else ("json" if text.lstrip().startswith("{") else "toml")
     if fmt == "toml":
         try:
@@ -182,6 +251,9 @@ def loads(text: str, format: str | None = None, *, path: str | None = None) -> S
             raise ScenarioError(f"{where}invalid TOML: {exc}", path=path) from None
         except RecursionError:
             raise ScenarioError(f"{where}invalid TOML: nested too deeply", path=path) from None
+        except ValueError:   # an integer of more than 4300 digits (Python's int/str limit)
+            raise ScenarioError(f"{where}invalid TOML: a number with thousands of digits; numbers in a scenario "
+                                f"lie between -{MAX_NUMBER} and {MAX_NUMBER}", path=path) from None
     elif fmt == "json":
         try:
             data = json.loads(text, object_pairs_hook=_no_duplicate_keys)
@@ -191,8 +263,66 @@ def loads(text: str, format: str | None = None, *, path: str | None = None) -> S
         except (ValueError, RecursionError) as exc:
             raise ScenarioError(f"{where}invalid JSON: {exc}", path=path) from None
     else:
-        raise ScenarioError(f"{where}unknown format {format!r}: use 'toml' or 'json'", path=path)
+        raise ScenarioError(f"{where}unknown format {_short(format)}: use 'toml' or 'json'", path=path)
     return from_dict(data, path=path)
+
+
+#: Bounds on the values of a scenario file, checked before anything else is done with them: tables and lists
+#: nest at most this deep, a string has at most this many characters, and a number lies within these bounds.
+MAX_DEPTH = 12
+MAX_STRING = 100_000
+MAX_NUMBER = 1_000_000
+
+
+def _out_of_bounds(data: Any) -> str | None:
+    """What lies outside what the format allows (too deep, too long, too large), or None. Iterative, so no
+    nesting can exhaust the stack."""
+    stack: list[tuple[Any, int, str]] = [(data, 0, "")]
+    while stack:
+        value, depth, where = stack.pop()
+        at = f"{where}: " if where else ""
+        if isinstance(value, dict):
+            items: Iterable[tuple[Any, Any]] = value.items()
+        elif isinstance(value, list):
+            items = enumerate(value)
+        else:
+            if isinstance(value, str) and len(value) > MAX_STRING:
+                return f"{at}a text of {len(value)} characters; at most {MAX_STRING} are allowed"
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                continue
+            if not -MAX_NUMBER <= value <= MAX_NUMBER:   # NaN fails this comparison too
+                return f"{at}the number {_short(value)} is out of range (at most {MAX_NUMBER} either way)"
+            continue
+        if depth >= MAX_DEPTH:
+            return f"{at}tables and lists are nested more than {MAX_DEPTH} deep"
+        for k, v in items:
+            if isinstance(k, str) and len(k) > MAX_STRING:
+                return f"{at}a key of {len(k)} characters; at most {MAX_STRING} are allowed"
+            name = k if isinstance(k, str) else f"[{k}]"
+            stack.append((v, depth + 1, _short_path(where, name)))
+    return None
+
+
+def _short_path(where: str, name: str) -> str:
+    name = name if len(name) <= 40 else name[:40] + "…"
+    if not where:
+        return name
+    return where + name if name.startswith("[") else f"{where}.{name}"
+
+
+def _short(value: Any, limit: int = 60) -> str:
+    """``repr(value)`` cut to ``limit`` characters, for messages that quote a file's value: a message never
+    repeats a whole long value."""
+    if isinstance(value, str):
+        text = repr(value[:limit + 1])
+    elif isinstance(value, (list, dict)) and len(value) > limit:
+        text = f"<{_type_name(value)} of {len(value)} items>"
+    else:
+        try:
+            text = repr(value)
+        except (ValueError, RecursionError):
+            text = f"<{_type_name(value)}>"
+    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -204,15 +334,24 @@ def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
+_MAX_MESSAGE = 1000
+
+
 def from_dict(data: Any, *, path: str | None = None) -> Scenario:
     """Validate a parsed scenario (the dict a TOML or JSON reader gives) and build the Scenario."""
     raw_id = data.get("id") if isinstance(data, dict) else None
-    scenario_id = raw_id if isinstance(raw_id, str) and _ID_RE.match(raw_id) else None
+    scenario_id = raw_id if isinstance(raw_id, str) and _ID_RE.fullmatch(raw_id) else None
+    problem = _out_of_bounds(data)   # before any other work on the values
+    if problem:
+        raise ScenarioError(f"{path}: {problem}" if path else problem, path=path, scenario_id=scenario_id)
     try:
         return _build(data, path)
     except _Problem as exc:
         where = f"{path}: " if path else ""
-        raise ScenarioError(f"{where}{exc}", path=path, event_no=exc.event_no,
+        message = str(exc)
+        if len(message) > _MAX_MESSAGE:   # a value quoted from the file by a parser's message
+            message = message[:_MAX_MESSAGE - 1] + "…"
+        raise ScenarioError(f"{where}{message}", path=path, event_no=exc.event_no,
                             scenario_id=scenario_id) from None
 
 
@@ -225,12 +364,12 @@ def _build(data: Any, path: str | None) -> Scenario:
         raise _Problem(f"missing required key{'s' if len(missing) > 1 else ''} "
                        + ", ".join(repr(k) for k in missing))
     sid = data["id"]
-    if not isinstance(sid, str) or not _ID_RE.match(sid):
+    if not isinstance(sid, str) or not _ID_RE.fullmatch(sid):
         raise _Problem(f"id: must be an ASCII slug of letters, digits, '-', '_' and '.', e.g. "
-                       f"'stort-strafkort-1a', not {sid!r}")
+                       f"'stort-strafkort-1a', not {_short(sid)}")
     declarer = _seat(data["declarer"], "declarer")
     if not isinstance(data["contract"], str):
-        raise _Problem(f"contract: must be a string like '3NT' or '4SX', not {data['contract']!r}")
+        raise _Problem(f"contract: must be a string like '3NT' or '4SX', not {_short(data['contract'])}")
     try:
         contract = Contract.parse(data["contract"], declarer)
     except (ValueError, TypeError) as exc:
@@ -263,7 +402,7 @@ def _no_unknown_keys(table: Mapping[Any, Any], allowed: Iterable[str], where: st
             hint = difflib.get_close_matches(str(key), allowed, n=1, cutoff=0.6)
             did_you_mean = f" (did you mean {hint[0]!r}?)" if hint else ""
             prefix = f"{where}: " if where else ""
-            raise _Problem(f"{prefix}unknown key {key!r}{did_you_mean}; allowed: {', '.join(allowed)}")
+            raise _Problem(f"{prefix}unknown key {_short(key)}{did_you_mean}; allowed: {', '.join(allowed)}")
 
 
 def _list(value: Any, where: str) -> list[Any]:
@@ -280,26 +419,26 @@ def _table(value: Any, where: str) -> dict[Any, Any]:
 
 def _string(value: Any, where: str) -> str:
     if not isinstance(value, str):
-        raise _Problem(f"{where}: must be a string, not {_type_name(value)} {value!r}")
+        raise _Problem(f"{where}: must be a string, not {_type_name(value)} {_short(value)}")
     return value
 
 
 def _bool(value: Any, where: str) -> bool:
     if not isinstance(value, bool):
-        raise _Problem(f"{where}: must be true or false, not {value!r}")
+        raise _Problem(f"{where}: must be true or false, not {_short(value)}")
     return value
 
 
 def _choice(value: Any, choices: Iterable[str], where: str) -> str:
     choices = tuple(choices)
     if not isinstance(value, str) or value not in choices:
-        raise _Problem(f"{where}: must be one of {', '.join(choices)}, not {value!r}")
+        raise _Problem(f"{where}: must be one of {', '.join(choices)}, not {_short(value)}")
     return value
 
 
 def _seat(value: Any, where: str) -> Seat:
     if not isinstance(value, str):
-        raise _Problem(f"{where}: a seat must be one of N, E, S, W, not {value!r}")
+        raise _Problem(f"{where}: a seat must be one of N, E, S, W, not {_short(value)}")
     try:
         return Seat.parse(value)
     except ValueError as exc:
@@ -308,17 +447,17 @@ def _seat(value: Any, where: str) -> Seat:
 
 def _suit(value: Any, where: str) -> Suit:
     if not isinstance(value, str):
-        raise _Problem(f"{where}: a suit must be one of S, H, D, C, not {value!r}")
+        raise _Problem(f"{where}: a suit must be one of S, H, D, C, not {_short(value)}")
     try:
         return Suit.parse(value)
     except ValueError:
-        raise _Problem(f"{where}: unknown suit {value!r} (use S, H, D or C)") from None
+        raise _Problem(f"{where}: unknown suit {_short(value)} (use S, H, D or C)") from None
 
 
 def _card(value: Any, where: str, *, shown: bool = False) -> Card:
     """``shown``: ``where`` already shows the card text, so the message leaves it out."""
     if not isinstance(value, str):
-        raise _Problem(f"{where}: a card must be a string like 'SA', not {value!r}")
+        raise _Problem(f"{where}: a card must be a string like 'SA', not {_short(value)}")
     try:
         return Card.parse(value)
     except ValueError as exc:
@@ -331,7 +470,7 @@ def _card(value: Any, where: str, *, shown: bool = False) -> Card:
 
 def _law_ref(value: Any, where: str) -> LawRef:
     if not isinstance(value, str):
-        raise _Problem(f"{where}: a law reference must be a string like '50D1a', not {value!r}")
+        raise _Problem(f"{where}: a law reference must be a string like '50D1a', not {_short(value)}")
     try:
         return LawRef.parse(value)
     except ValueError as exc:
@@ -362,7 +501,7 @@ def _text(value: Any, where: str) -> Text:
         try:
             code = normalize_lang(lang)
         except ValueError:
-            raise _Problem(f"{where}: unknown language {lang!r}: use da, nb or en") from None
+            raise _Problem(f"{where}: unknown language {_short(lang)}: use da, nb or en") from None
         if code in out:
             raise _Problem(f"{where}: language {code!r} given twice")
         out[code] = _string(text, f"{where}.{lang}")
@@ -423,7 +562,7 @@ def _converter(hint: Any, *, shown: bool = False) -> tuple[Converter, bool]:
     if hint is int:
         def integer(value: Any, where: str) -> int:
             if isinstance(value, bool) or not isinstance(value, int):
-                raise _Problem(f"{where}: must be a whole number, not {value!r}")
+                raise _Problem(f"{where}: must be a whole number, not {_short(value)}")
             return value
 
         return integer, False
@@ -433,7 +572,7 @@ def _converter(hint: Any, *, shown: bool = False) -> tuple[Converter, bool]:
             return value
         if isinstance(value, list) and all(isinstance(v, (str, bool, int)) for v in value):
             return tuple(value)
-        raise _Problem(f"{where}: unexpected value {value!r}")
+        raise _Problem(f"{where}: unexpected value {_short(value)}")
 
     return plain, False
 
@@ -461,14 +600,20 @@ def _specs(cls: type) -> tuple[_FieldSpec, ...]:
 
 def _label(raw: Mapping[Any, Any]) -> str:
     """``W play SX``: the event as written, for messages (the same form as ``str(event)``)."""
-    parts = [str(raw.get("seat", "?")), str(raw.get("action", "?"))]
+    def cut(v: Any) -> str:
+        if isinstance(v, (list, dict)) and len(v) > 20:
+            return f"<{_type_name(v)} of {len(v)} items>"
+        text = str(v) if not isinstance(v, int) or isinstance(v, bool) or abs(v) < 10 ** 12 else _short(v)
+        return text if len(text) <= 60 else text[:59] + "…"
+
+    parts = [cut(raw.get("seat", "?")), cut(raw.get("action", "?"))]
     for k, v in raw.items():
         if k in ("seat", "action"):
             continue
         if k in ("card", "new_card", "cards"):
-            parts.append(" ".join(map(str, v)) if isinstance(v, list) else str(v))
+            parts.append(cut(" ".join(map(str, v)) if isinstance(v, list) else v))
         else:
-            parts.append(f"{k}={v}")
+            parts.append(f"{cut(k)}={cut(v)}")
     return " ".join(parts)
 
 
@@ -492,7 +637,7 @@ def _event(raw: Any, no: int) -> Event:
         if cls is None:
             hint = difflib.get_close_matches(str(action), list(EVENT_TYPES), n=1, cutoff=0.6)
             did_you_mean = f" (did you mean {hint[0]!r}?)" if hint else ""
-            raise _Problem(f"{where}: unknown action {action!r}{did_you_mean}; "
+            raise _Problem(f"{where}: unknown action {_short(action)}{did_you_mean}; "
                            f"actions: {', '.join(EVENT_TYPES)}")
         specs = _specs(cls)
         _no_unknown_keys(raw, ["seat", "action"] + [s.name for s in specs if s.name != "seat"], where)
@@ -506,8 +651,11 @@ def _event(raw: Any, no: int) -> Event:
             value = spec.convert(raw[spec.name], fwhere)
             vocabulary = _VOCABULARY.get((action, spec.name))
             if vocabulary is not None and value is not None and value not in vocabulary:
-                raise _Problem(f"{fwhere}: must be one of {', '.join(vocabulary)}, not {value!r}")
+                raise _Problem(f"{fwhere}: must be one of {', '.join(vocabulary)}, not {_short(value)}")
             kwargs[spec.name] = value
+        if action == "designate" and len(kwargs.get("words") or "") > _MAX_WORDS:
+            raise _Problem(f"{where}: words: {len(kwargs['words'])} characters; a designation has at most "
+                           f"{_MAX_WORDS}")
         if action == "choose" and kwargs.get("suit") is not None and kwargs.get("suits"):
             raise _Problem(f"{where}: give either suit or suits, not both")
         try:
@@ -549,7 +697,7 @@ def _seat_table(value: Any, where: str, convert: Callable[[Any, str], Any]) -> d
     table = _table(value, where)
     by_seat: dict[Seat, Any] = {}
     for k, v in table.items():
-        seat = _seat(k, f"{where} (key {k!r})")
+        seat = _seat(k, f"{where} (key {_short(k)})")
         if seat in by_seat:
             raise _Problem(f"{where}: seat {seat.value} given twice")
         by_seat[seat] = convert(v, f"{where}.{k}")
@@ -564,7 +712,7 @@ def _penalty_list(value: Any, where: str) -> list[dict[str, str]]:
         for k in ("card", "kind"):
             if k not in entry:
                 raise _Problem(f"{where}: each penalty card is {{ card = \"D3\", kind = \"major\" }}; "
-                               f"missing {k!r}")
+                               f"missing {_short(k)}")
         out.append({"card": str(_card(entry["card"], f"{where}.card")),
                     "kind": _choice(entry["kind"], ("major", "minor"), f"{where}.kind")})
     return out
@@ -672,7 +820,7 @@ def _information(value: Any, where: str) -> dict[str, Any] | bool:
             name = party.upper() if isinstance(party, str) and party.upper() in "NESW" and len(party) == 1 \
                 else party
             if name not in _INFORMATION_PARTIES:
-                raise _Problem(f"{w}: unknown key {party!r}; allowed: a seat (N, E, S, W), declarer, dummy")
+                raise _Problem(f"{w}: unknown key {_short(party)}; allowed: a seat (N, E, S, W), declarer, dummy")
             parties[name] = _string(status, f"{w}.{party}")
         out[k] = {p: parties[p] for p in _INFORMATION_PARTIES if p in parties}
     return out
@@ -690,7 +838,7 @@ def _check_pairs(out: dict[str, Any], where: str, history: tuple[Event, ...]) ->
     for key, action in (("held_card", "hold"), ("touched_card", "touch")):
         if key in out and not any(e.action == action and str(getattr(e, "card", "")) == out[key]
                                   for e in history):
-            raise _Problem(f"{where}.{key}: {out[key]} is not the card of any {action!r} event in the history "
+            raise _Problem(f"{where}.{key}: {out[key]} is not the card of any {_short(action)} event in the history "
                            "before this point")
 
 
@@ -702,10 +850,10 @@ def _checkpoints(value: Any, history: tuple[Event, ...]) -> tuple[Checkpoint, ..
         _no_unknown_keys(t, ("after", "expected"), where)
         for k in ("after", "expected"):
             if k not in t:
-                raise _Problem(f"{where}: missing key {k!r}")
+                raise _Problem(f"{where}: missing key {_short(k)}")
         after = t["after"]
         if isinstance(after, bool) or not isinstance(after, int) or not 0 <= after <= len(history):
-            raise _Problem(f"{where}: after must be a number of events from 0 to {len(history)}, not {after!r}")
+            raise _Problem(f"{where}: after must be a number of events from 0 to {len(history)}, not {_short(after)}")
         out.append(Checkpoint(after, _expected(t["expected"], f"{where} (after {after}): expected",
                                                history[:after])))
     return tuple(out)

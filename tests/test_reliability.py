@@ -1,0 +1,306 @@
+"""Regression tests for the reliability report (issue #12): each defect found by fuzzing, named after its case,
+and the rule behind it: every public entry point raises only the library's own documented errors, work is
+bounded on any input, and the command line prints a one-line ERROR, never a traceback.
+
+The reproducers of ../shared/reviews/repro/ are copied into tests/data/repro/ (the .toml inputs) or written
+out here (the Python ones)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bridgelaws import Contract, Deal, notation
+from bridgelaws import scenario as sc
+from bridgelaws.cards import Card, Rank, Seat, Strain, Suit
+from bridgelaws.deal import Hand
+from bridgelaws.designations import parse_designation
+from bridgelaws.errors import BridgeLawsError, NotationError, ScenarioError
+from bridgelaws.i18n import LANGS
+
+ROOT = Path(__file__).resolve().parent.parent
+REPRO = ROOT / "tests" / "data" / "repro"
+PBN = "N:T542.AK2.76.AT98 AJ6.76.A954.K765 Q87.Q543.T8.Q432 K93.JT98.KQJ32.J"
+HEAD = f'id = "x"\ncontract = "3NT"\ndeclarer = "S"\ndeal = "{PBN}"\n'
+
+
+def run_cli(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "bridgelaws", *args], cwd=ROOT, capture_output=True, text=True,
+                          encoding="utf-8", errors="replace", timeout=timeout, check=False)
+
+
+def assert_one_line_error(out: subprocess.CompletedProcess[str], *fragments: str) -> str:
+    """The command failed with exactly one ERROR line (no traceback) that contains every fragment."""
+    assert out.returncode == 1, (out.stdout, out.stderr)
+    assert "Traceback" not in out.stdout + out.stderr
+    errors = [line for line in (out.stdout + out.stderr).splitlines() if line.startswith("ERROR")]
+    assert len(errors) == 1, (out.stdout, out.stderr)
+    assert "internal error" not in errors[0], errors[0]
+    for fragment in fragments:
+        assert fragment in errors[0], errors[0]
+    return errors[0]
+
+
+# ----------------------------------------------------------------------------------------------------------
+# D4: U+0130 (İ) in the notation and designation parsers
+# ----------------------------------------------------------------------------------------------------------
+
+PARSERS = [notation.parse_card, notation.parse_suit, notation.parse_rank, notation.parse_hand,
+           notation.parse_holding, parse_designation]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("parse", PARSERS, ids=lambda f: f.__name__)
+@pytest.mark.parametrize("text", ["İti", "İspar", "İof", "İten", "spar İ", "♠İ", "hİ", "İ"])
+def test_d4_dotted_capital_i_is_a_notation_error(parse: Any, lang: str, text: str) -> None:
+    with pytest.raises(NotationError) as info:
+        parse(text, lang)
+    assert info.value.explain(lang)
+    assert info.value.position is None or 0 <= info.value.position <= len(text)
+
+
+def test_d4_a_dotted_capital_i_does_not_hide_the_words_around_it() -> None:
+    # the characters after İ keep their places: the error points at İ, not somewhere else
+    with pytest.raises(NotationError) as info:
+        notation.parse_hand("♠EK İ", "da")
+    assert info.value.position == 4
+
+
+def test_d4_designation_with_dotted_capital_i_in_a_scenario_is_an_error_at_its_event() -> None:
+    path = REPRO / "designate-dotted-capital-i.toml"
+    scenario = sc.load(path)
+    with pytest.raises(ScenarioError) as info:
+        sc.replay(scenario)
+    assert info.value.event_no == 2
+    assert isinstance(info.value.__cause__, NotationError)
+    result = sc.check_file(path)
+    assert result.status == "ERROR" and "event 2" in (result.error or "")
+    assert_one_line_error(run_cli("check", str(path)), "event 2")
+    assert_one_line_error(run_cli("show", str(path), "--lang", "da"), "event 2")
+
+
+# ----------------------------------------------------------------------------------------------------------
+# D5: a TOML integer of more than 4,300 digits
+# ----------------------------------------------------------------------------------------------------------
+
+def test_d5_huge_toml_integer_is_a_scenario_error() -> None:
+    path = REPRO / "huge-integer.toml"
+    with pytest.raises(ScenarioError):
+        sc.load(path)
+    with pytest.raises(ScenarioError):
+        sc.loads(path.read_text(encoding="utf-8"))
+    assert sc.check_file(path).status == "ERROR"
+    line = assert_one_line_error(run_cli("check", str(path)), "invalid TOML")
+    assert len(line) < 400, "the message does not repeat the number"
+    assert_one_line_error(run_cli("show", str(path)), "invalid TOML")
+
+
+@pytest.mark.parametrize("text", [
+    HEAD + "history = []\n[[checkpoints]]\nafter = 1" + "0" * 30 + "\nexpected = {}\n",
+    HEAD + "history = []\ntags = [1e308]\n",
+    HEAD + "history = []\ntags = [nan]\n",
+    '{"id": "x", "contract": "3NT", "declarer": "S", "deal": "' + PBN + '", "history": [], "tags": [' + "9" * 4000
+    + "]}",
+])
+def test_d5_numbers_outside_the_format_are_refused_before_any_work(text: str) -> None:
+    with pytest.raises(ScenarioError) as info:
+        sc.loads(text)
+    assert "out of range" in str(info.value) and len(str(info.value)) < 300
+
+
+# ----------------------------------------------------------------------------------------------------------
+# D8: only regular files with a scenario suffix, at most 1 MB, checked before reading
+# ----------------------------------------------------------------------------------------------------------
+
+def test_d8_dev_zero_is_refused_by_its_name() -> None:
+    with pytest.raises(ScenarioError) as info:
+        sc.load("/dev/zero")
+    assert info.value.key == "files.suffix"
+    assert_one_line_error(run_cli("check", "/dev/zero"), "must end in .toml or .json")
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists() or os.name == "nt", reason="needs /dev/zero and symlinks")
+def test_d8_a_device_behind_a_scenario_name_is_not_read(tmp_path: Path) -> None:
+    link = tmp_path / "zero.toml"
+    link.symlink_to("/dev/zero")
+    t0 = time.perf_counter()
+    with pytest.raises(ScenarioError) as info:
+        sc.load(link)
+    assert time.perf_counter() - t0 < 5, "nothing was read"
+    assert info.value.key == "files.not_regular"
+    assert "regular" in info.value.explain("en") and "almindelig" in info.value.explain("da") \
+        and "vanlig" in info.value.explain("nb")
+    assert_one_line_error(run_cli("check", str(link), timeout=30), "not a regular file")
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+def test_d8_a_fifo_does_not_block_the_loader(tmp_path: Path) -> None:
+    fifo = tmp_path / "fifo.toml"
+    os.mkfifo(fifo)
+    with pytest.raises(ScenarioError) as info:   # a blocking open would hang here (and time the test out)
+        sc.load(fifo)
+    assert info.value.key == "files.not_regular"
+    out = run_cli("check", str(fifo), timeout=30)
+    assert_one_line_error(out, "not a regular file")
+    out = run_cli("check", str(tmp_path), timeout=30)   # a folder scan skips it: no scenario files there
+    assert out.returncode == 1 and "no .toml or .json scenario files" in out.stdout
+
+
+def test_d8_a_nul_byte_in_the_path_is_a_scenario_error() -> None:
+    with pytest.raises(ScenarioError) as info:
+        sc.load("a\x00b.toml")
+    assert info.value.key == "files.nul"
+    assert "\x00" not in str(info.value)
+    result = sc.check_file("a\x00b.toml")
+    assert result.status == "ERROR" and "NUL" in (result.error or "")
+
+
+def test_d8_a_folder_a_missing_file_and_a_wrong_suffix(tmp_path: Path) -> None:
+    (tmp_path / "dir.toml").mkdir()
+    for path, key in ((tmp_path / "dir.toml", "files.folder"), (tmp_path / "none.json", "files.not_found"),
+                      (tmp_path / "notes.txt", "files.suffix")):
+        with pytest.raises(ScenarioError) as info:
+            sc.load(path)
+        assert info.value.key == key
+        for lang in LANGS:
+            assert str(path) in info.value.explain(lang)
+
+
+def test_d8_a_file_over_1_mb_is_refused_before_it_is_read(tmp_path: Path) -> None:
+    big = tmp_path / "big.toml"
+    with open(big, "wb") as f:   # a sparse file of 4 GB: reading it would take seconds and gigabytes
+        f.truncate(4 << 30)
+    t0 = time.perf_counter()
+    with pytest.raises(ScenarioError) as info:
+        sc.load(big)
+    assert time.perf_counter() - t0 < 5
+    assert info.value.key == "files.too_large"
+    assert info.value.params["limit"] == sc.MAX_FILE_BYTES == 1 << 20
+    assert "1 MB" in info.value.explain("da") and "1 MB" in info.value.explain("nb")
+    assert_one_line_error(run_cli("check", str(big)), "at most 1048576")
+
+
+def test_d8_a_file_of_exactly_1_mb_is_read(tmp_path: Path) -> None:
+    text = HEAD + "history = []\n"
+    body = text + "#" * (sc.MAX_FILE_BYTES - len(text.encode()) - 1) + "\n"
+    path = tmp_path / "limit.toml"
+    path.write_bytes(body.encode())
+    assert path.stat().st_size == sc.MAX_FILE_BYTES
+    assert sc.load(path).id == "x"
+    path.write_bytes(body.encode() + b"\n")
+    with pytest.raises(ScenarioError):
+        sc.load(path)
+    with pytest.raises(ScenarioError) as info:
+        sc.loads(body + "\n")
+    assert info.value.key == "files.text_too_large"
+
+
+# ----------------------------------------------------------------------------------------------------------
+# D9: contract levels are ASCII digits
+# ----------------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", ["²NT", "①NT", "٣NT", "３NT", "3ſ", "𝟑NT"])
+def test_d9_contract_level_is_an_ascii_digit(text: str) -> None:
+    with pytest.raises(NotationError):
+        Contract.parse(text, "S")
+
+
+def test_d9_ordinary_contracts_still_parse() -> None:
+    c = Contract.parse(" 4sxx ", "N")
+    assert (c.level, c.strain, c.declarer, c.doubled) == (4, Strain.SPADES, Seat.NORTH, 2)
+    assert Contract.parse("3N", Seat.SOUTH).strain is Strain.NOTRUMP
+
+
+def test_d9_a_unicode_digit_level_in_a_scenario_file_is_an_error() -> None:
+    text = HEAD.replace('"3NT"', '"٣NT"') + "history = []\n"
+    with pytest.raises(ScenarioError) as info:
+        sc.loads(text)
+    assert "contract" in str(info.value)
+
+
+# ----------------------------------------------------------------------------------------------------------
+# own errors only, for any input
+# ----------------------------------------------------------------------------------------------------------
+
+NOT_TEXT = [None, 3, 2.5, b"SA", ["S", "A"], Card.parse("SA")]
+
+
+@pytest.mark.parametrize("value", NOT_TEXT, ids=repr)
+@pytest.mark.parametrize("parse", [Card.parse, Suit.parse, Rank.parse, Seat.parse, Strain.parse, Hand.from_pbn,
+                                   Deal.from_pbn, lambda v: Contract.parse(v, "S")],
+                         ids=["card", "suit", "rank", "seat", "strain", "hand", "deal", "contract"])
+def test_parsers_given_something_other_than_text_raise_notation_error(parse: Any, value: Any) -> None:
+    with pytest.raises(NotationError):
+        parse(value)
+
+
+@pytest.mark.parametrize("parse,text", [(Seat.parse, "ſ"), (Suit.parse, "ſ"), (Card.parse, "ſA"),
+                                        (Strain.parse, "ſ"), (Rank.parse, "ǩ")])
+def test_only_ascii_letters_are_folded_to_capitals(parse: Any, text: str) -> None:
+    # "ſ".upper() is "S": the long s is not the spade suit, nor South
+    with pytest.raises(NotationError):
+        parse(text)
+
+
+def test_messages_quote_at_most_a_bit_of_a_long_value() -> None:
+    text = HEAD + 'history = [{ seat = "S", action = "designate", words = "' + "spar " * 20_000 + '" }]\n'
+    with pytest.raises(ScenarioError) as info:
+        sc.loads(text)
+    assert "at most 500" in str(info.value) and len(str(info.value)) < 400
+    text = HEAD + 'history = []\nsummary = "' + "x" * (sc.MAX_STRING + 1) + '"\n'
+    with pytest.raises(ScenarioError) as info:
+        sc.loads(text)
+    assert "at most" in str(info.value) and len(str(info.value)) < 300
+    text = HEAD + 'history = [{ seat = "' + "N" * 50_000 + '", action = "play", card = "SA" }]\n'
+    with pytest.raises(ScenarioError) as info:
+        sc.loads(text)
+    assert len(str(info.value)) < 1200
+
+
+@pytest.mark.parametrize("depth", [13, 5_000, 100_000])
+def test_deep_nesting_is_a_scenario_error(depth: int) -> None:
+    toml = HEAD + "history = []\ntags = " + "[" * depth + "]" * depth + "\n"
+    js = json.dumps({"id": "x", "contract": "3NT", "declarer": "S", "deal": PBN, "history": []})[:-1]
+    js += ', "tags": ' + "[" * depth + "]" * depth + "}"
+    for text in (toml, js):
+        with pytest.raises(ScenarioError):
+            sc.loads(text)
+
+
+def test_an_id_with_a_line_break_is_refused() -> None:
+    with pytest.raises(ScenarioError):
+        sc.loads(HEAD.replace('id = "x"', 'id = "x\\n"') + "history = []\n")
+
+
+def test_cli_error_lines_are_single_lines(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text(HEAD + 'history = [{ seat = "S", action = "designate", words = "a\\nb\\nc" }]\n',
+                   encoding="utf-8")
+    assert_one_line_error(run_cli("check", str(bad)), "event 1")
+    assert_one_line_error(run_cli("show", str(bad)), "event 1")
+
+
+def test_cli_show_never_prints_a_traceback_for_a_library_bug(monkeypatch: pytest.MonkeyPatch,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    from bridgelaws import __main__ as cli
+
+    def broken(*args: Any) -> str:
+        raise KeyError("a bug")
+
+    monkeypatch.setattr(cli, "show_text", broken)
+    assert cli.main(["show", str(ROOT / "tests/scenarios/normal/01-nt-follow-suit.toml")]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("ERROR ") and "internal error in the library: KeyError" in err
+
+
+def test_every_error_of_the_library_is_a_bridgelaws_error() -> None:
+    # what the docstrings promise: one root, so callers can catch the library's errors and nothing else
+    for exc_type in (NotationError, ScenarioError):
+        assert issubclass(exc_type, BridgeLawsError)
