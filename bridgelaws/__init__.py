@@ -23,9 +23,26 @@ from bridgelaws.errors import (
     AmbiguousNotationError, BridgeLawsError, DecisionError, FailureToFollowSuitError, IllegalPlayError,
     InvalidDealError, NotationError, NotInHandError, OutOfTurnError, PenaltyCardError, ScenarioError,
 )
+from bridgelaws.i18n import register_localizer as _register_localizer
 from bridgelaws.laws import LawRef
 
 __version__ = "0.1.0"
+
+
+def _localize_through_notation(value: Any, lang: str, spec: str) -> str:
+    """The catalogues write cards, seats, suits and ranks through :mod:`bridgelaws.notation`, which registers
+    its writers when it is imported. The package (the top of the import graph) loads it on first need, so that
+    ``import bridgelaws`` stays fast and no module below notation has to import it."""
+    from bridgelaws import i18n
+
+    importlib.import_module("bridgelaws.notation")
+    if i18n._LOCALIZERS.get(type(value)) is _localize_through_notation:  # pragma: no cover - notation registers
+        raise RuntimeError("bridgelaws.notation did not register a writer for " + type(value).__name__)
+    return i18n.localize(value, lang, spec)
+
+
+for _cls in (Card, Rank, Seat, Suit):
+    _register_localizer(_cls, _localize_through_notation)
 
 #: name -> module for what loads on first use
 _LAZY: dict[str, str] = {

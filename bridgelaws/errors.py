@@ -6,11 +6,20 @@ event is simply impossible, like playing a card one does not hold), the seat, th
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping
+from typing import Any
 
-if TYPE_CHECKING:
-    from bridgelaws.cards import Card, Seat
-    from bridgelaws.laws import LawRef
+# The errors sit below every other module of the package and import none of them: they carry what they describe
+# (seat, card, law paragraph, event) as data. Localized text comes from the message catalogues, which install
+# their renderer here when they are imported (``bridgelaws.i18n`` is imported with the package).
+_Renderer = Callable[[str, Mapping[str, Any], str], str]
+_renderer: _Renderer | None = None
+
+
+def install_renderer(render: _Renderer) -> None:
+    """Called by :mod:`bridgelaws.i18n`: ``render(key, params, lang)`` writes a catalogue message."""
+    global _renderer
+    _renderer = render
 
 
 class BridgeLawsError(Exception):
@@ -30,9 +39,9 @@ class BridgeLawsError(Exception):
         """The error in words for a person, in ``lang`` (``da``, ``nb`` or ``en``)."""
         if self.key is None:
             return str(self)
-        from bridgelaws.i18n import Message
-
-        return Message(self.key, self.params).text(lang)
+        if _renderer is None:  # pragma: no cover - bridgelaws/__init__ imports the catalogues
+            raise RuntimeError("bridgelaws.i18n is not loaded: import bridgelaws")
+        return _renderer(self.key, self.params, lang)
 
 
 class NotationError(BridgeLawsError, ValueError):
@@ -69,8 +78,8 @@ class InvalidDealError(BridgeLawsError, ValueError):
 class IllegalPlayError(BridgeLawsError, ValueError):
     """An event the table refuses: the state is left unchanged."""
 
-    def __init__(self, message: str, *, law: LawRef | None = None, seat: Seat | None = None,
-                 card: Card | None = None, trick_no: int | None = None, event: object = None,
+    def __init__(self, message: str, *, law: Any = None, seat: Any = None,
+                 card: Any = None, trick_no: int | None = None, event: object = None,
                  key: str | None = None, **params: Any) -> None:
         params.setdefault("seat", seat)
         params.setdefault("card", card)

@@ -10,6 +10,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from bridgelaws.errors import NotationError
+from bridgelaws.i18n import normalize_lang, register_localizer
+
 __all__ = ["LawRef", "CATALOGUE", "law", "is_known"]
 
 _REF_RE = re.compile(r"^(?P<law>[1-9][0-9]?)(?P<section>[A-H]?)(?P<num>[0-9]?)(?P<letter>[a-z]?)$")
@@ -27,8 +30,6 @@ class LawRef:
     @classmethod
     def parse(cls, text: str) -> LawRef:
         """Parse ``"50D1a"``: a law number 1 to 93, then section letter, clause digit and letter."""
-        from bridgelaws.errors import NotationError
-
         t = str(text).strip().replace(" ", "").replace("(", "").replace(")", "")
         for prefix in ("Law", "law", "§"):
             if t.startswith(prefix):
@@ -47,8 +48,6 @@ class LawRef:
 
     def cite(self, lang: str = "en") -> str:
         """Citation in the style of ``lang``: ``§ 50 D1a`` (da, nb) or ``Law 50D1(a)`` (en)."""
-        from bridgelaws.i18n import normalize_lang
-
         lang = normalize_lang(lang)
         if lang == "en":
             clause = self.clause
@@ -104,3 +103,6 @@ CATALOGUE: frozenset[LawRef] = frozenset(LawRef.parse(c) for c in (
 
 def is_known(ref: LawRef) -> bool:
     return ref in CATALOGUE
+
+
+register_localizer(LawRef, lambda ref, lang, spec: ref.cite(lang))

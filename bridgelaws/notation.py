@@ -47,7 +47,8 @@ from typing import Any
 from bridgelaws.cards import Card, Rank, Seat, Suit, sorted_cards
 from bridgelaws.deal import Hand
 from bridgelaws.errors import AmbiguousNotationError, NotationError
-from bridgelaws.i18n import normalize_lang
+from bridgelaws.i18n import normalize_lang, register_localizer
+from bridgelaws.i18n import text as _text
 from bridgelaws.laws import LawRef
 
 __all__ = [
@@ -205,10 +206,8 @@ def format_hand(hand: Hand | Iterable[Card], lang: str = "en", style: str = "sym
 
 def law_title(ref: LawRef | str, lang: str = "en") -> str:
     """The short title of a catalogued paragraph in our own words: ``law_title("50D1a", "da")``."""
-    from bridgelaws.i18n import text
-
     code = ref.code if isinstance(ref, LawRef) else LawRef.parse(ref).code
-    return text(f"law.{code}.title", lang)
+    return _text(f"law.{code}.title", lang)
 
 
 # ------------------------------------------------------------------------------------------------ lexicon
@@ -332,8 +331,6 @@ _SEAT_WORDS: dict[str, Seat] = {
 def _fail(key: str, text: str, lang: str, *, position: int | None = None,
           cls: type[NotationError] = NotationError, **params: Any) -> NotationError:
     """An error whose ``str`` is the English catalogue text and whose ``explain(lang)`` is localized."""
-    from bridgelaws.i18n import text as _text
-
     if position is not None:
         params["column"] = position + 1
     message = _text(key, "en", text=text, **params)
@@ -341,8 +338,6 @@ def _fail(key: str, text: str, lang: str, *, position: int | None = None,
 
 
 def _ambiguous(key: str, text: str, lang: str, candidates: Sequence[object], **params: Any) -> NotationError:
-    from bridgelaws.i18n import text as _text
-
     cands = tuple(candidates)
     message = _text(key, "en", text=text, candidates=cands, **params)
     return AmbiguousNotationError(message, text=text, lang=lang, key=key, candidates=cands, **params)
@@ -883,3 +878,9 @@ class _CallableModule(types.ModuleType):
 
 
 sys.modules[__name__].__class__ = _CallableModule
+
+# the catalogues write cards, seats, suits and ranks through these (bridgelaws.i18n.localize)
+register_localizer(Card, lambda v, lang, spec: format_card(v, lang, style=spec or "symbol"))
+register_localizer(Seat, lambda v, lang, spec: format_seat(v, lang, style=spec or "name"))
+register_localizer(Suit, lambda v, lang, spec: format_suit(v, lang, style=spec or "symbol"))
+register_localizer(Rank, lambda v, lang, spec: format_rank(v, lang, style=spec or "letter"))

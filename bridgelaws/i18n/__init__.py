@@ -16,11 +16,13 @@ that every key exists in every language with the same placeholders.
 from __future__ import annotations
 
 import string
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+from bridgelaws import errors as _errors
 
 __all__ = ["LANGS", "normalize_lang", "catalog", "Message", "text", "localize", "missing_keys"]
 
@@ -154,22 +156,14 @@ def missing_keys(lang: str) -> set[str]:
 def localize(value: Any, lang: str, spec: str = "") -> str:
     """Write one placeholder value in ``lang``: cards, seats, suits, ranks, law references, messages,
     and lists of them (joined with commas and a localized "and" / "or" when ``spec`` says so)."""
-    from bridgelaws import notation
-    from bridgelaws.cards import Card, Rank, Seat, Suit
-    from bridgelaws.laws import LawRef
-
     if isinstance(value, Message):
         return value.text(lang)
-    if isinstance(value, Card):
-        return notation.format_card(value, lang, style=spec or "symbol")
-    if isinstance(value, Seat):
-        return notation.format_seat(value, lang, style=spec or "name")
-    if isinstance(value, Suit):
-        return notation.format_suit(value, lang, style=spec or "symbol")
-    if isinstance(value, Rank):
-        return notation.format_rank(value, lang, style=spec or "letter")
-    if isinstance(value, LawRef):
-        return value.cite(lang)
+    fn = _LOCALIZERS.get(type(value))
+    if fn is not None:
+        return fn(value, lang, spec)
+    if type(value).__module__ in _LOCALIZED_MODULES:
+        raise RuntimeError(f"no localizer for {type(value).__name__}: bridgelaws.notation registers them "
+                           "(import bridgelaws.notation)")
     if isinstance(value, (list, tuple, frozenset, set)):
         items = list(value)
         if isinstance(value, (frozenset, set)):
@@ -181,6 +175,19 @@ def localize(value: Any, lang: str, spec: str = "") -> str:
             return ", ".join(words[:-1]) + f" {joiner} " + words[-1]
         return ", ".join(words)
     return str(value)
+
+
+#: type -> function(value, lang, spec) writing it in ``lang``. The catalogues sit below the value types they
+#: write, so the modules that know how to write them register here: ``laws`` (LawRef) and ``notation``
+#: (Card, Seat, Suit, Rank). Imports then run one way (tests/test_imports.py).
+_LOCALIZERS: dict[type, Callable[[Any, str, str], str]] = {}
+#: modules whose values must have a localizer (never written with plain ``str`` by accident)
+_LOCALIZED_MODULES = frozenset({"bridgelaws.cards", "bridgelaws.laws"})
+
+
+def register_localizer(cls: type, fn: Callable[[Any, str, str], str]) -> None:
+    """Make ``{placeholder}`` write values of ``cls`` with ``fn(value, lang, spec)``."""
+    _LOCALIZERS[cls] = fn
 
 
 def _sort_key(v: Any) -> Any:
@@ -232,3 +239,6 @@ def placeholders(template: str) -> set[str]:
 
 def iter_keys() -> Iterable[str]:
     return iter(_source())
+
+
+_errors.install_renderer(lambda key, params, lang: text(key, lang, **dict(params)))

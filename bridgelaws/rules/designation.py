@@ -43,7 +43,7 @@ from bridgelaws.i18n import Message
 from bridgelaws.laws import LawRef, law
 from bridgelaws.rules.played_card import counts_as_played, question, with_status
 from bridgelaws.state import PlayState, Statement
-from bridgelaws.table import Table, follow_suit_cards, note, register, trick_winner
+from bridgelaws.mechanics import HANDLERS, Engine, follow_suit_cards, note, register, trick_winner
 
 __all__ = ["PendingDesignation", "DesignatedCard", "Resolution", "resolve", "known_to_win", "designate",
            "designated_play", "misplaced_by_dummy", "withdraw_misplaced"]
@@ -298,7 +298,7 @@ def resolve(state: PlayState, dummy: Seat, dsg: Designation, words: str = "", la
 # ----------------------------------------------------------------------------------------------------------
 
 @register(Designate)
-def designate(table: Table, state: PlayState, ev: Designate) -> PlayState:
+def designate(table: Engine, state: PlayState, ev: Designate) -> PlayState:
     """Implements Laws 45C4, 45D and 46: declarer names dummy's card (or a player names his own card as the
     one he plays, 45C4a; or a defender designates dummy's card under 46B5)."""
     seat, dummy = ev.seat, state.dummy
@@ -343,7 +343,7 @@ def designate(table: Table, state: PlayState, ev: Designate) -> PlayState:
     return _apply(table, state, ev, dsg, res)
 
 
-def _apply(table: Table, state: PlayState, ev: Designate, dsg: Designation, res: Resolution,
+def _apply(table: Engine, state: PlayState, ev: Designate, dsg: Designation, res: Resolution,
            correctable: bool = True) -> PlayState:
     dummy = state.dummy
     rule = Statement(res.message, res.law, "note")
@@ -366,7 +366,7 @@ def _apply(table: Table, state: PlayState, ev: Designate, dsg: Designation, res:
     return st.evolve(correctable=cc, notes=tuple(notes) + st.notes, questions=st.questions + res.questions)
 
 
-def _settle(table: Table, state: PlayState, ev: Designate, dsg: Designation, p: PendingDesignation) -> PlayState:
+def _settle(table: Engine, state: PlayState, ev: Designate, dsg: Designation, p: PendingDesignation) -> PlayState:
     """A designation waiting for a card: declarer names one (46B3b, 46B4), or either defender (46B5)."""
     dummy = state.dummy
     if ev.seat is state.declarer and p.by == "either_defender":
@@ -389,7 +389,7 @@ def _settle(table: Table, state: PlayState, ev: Designate, dsg: Designation, p: 
                   correctable=not by_defender)
 
 
-def _own_card(table: Table, state: PlayState, ev: Designate) -> PlayState:
+def _own_card(table: Engine, state: PlayState, ev: Designate) -> PlayState:
     """45C4a: a player names a card of his own hand as the one he plays."""
     seat = ev.seat
     dsg = parse_designation(ev.words, ev.lang)
@@ -483,7 +483,7 @@ def _replay_notes(state: PlayState, given: tuple[tuple[Seat, Card], ...], law_re
             if state.is_defender(s)]
 
 
-def _correct(table: Table, state: PlayState, ev: Designate, dsg: Designation) -> PlayState:
+def _correct(table: Engine, state: PlayState, ev: Designate, dsg: Designation) -> PlayState:
     """Implements 45C4b (a slip of the tongue, corrected before declarer plays again) and the 46B preamble
     with 45D (declarer's incontrovertible intention: the card dummy placed was never designated)."""
     cc = state.correctable
@@ -568,7 +568,7 @@ def misplaced_by_dummy(state: PlayState) -> DesignatedCard | None:
     return None
 
 
-def withdraw_misplaced(table: Table, state: PlayState, ev: RequestWithdraw) -> PlayState:
+def withdraw_misplaced(table: Engine, state: PlayState, ev: RequestWithdraw) -> PlayState:
     """Implements Law 45D: dummy's card that declarer did not designate is withdrawn if attention is drawn to
     it before each side has played to the next trick; a defender may take back a card played since, and if
     declarer's right-hand opponent changes his card, declarer may change a card he played later to the trick."""
@@ -590,3 +590,31 @@ def withdraw_misplaced(table: Table, state: PlayState, ev: RequestWithdraw) -> P
     st = with_status(st, cc.dummy, cc.designated, True, L45D, "designate")
     return st.evolve(may_withdraw=True, correctable=replace(cc, card=cc.designated),
                    notes=tuple(notes) + st.notes)
+
+
+# ----------------------------------------------------------------------------------------------------------
+# the events of rules.played_card, with what a designation adds to them
+# ----------------------------------------------------------------------------------------------------------
+
+_card_play = HANDLERS[Play]
+_card_withdraw = HANDLERS[RequestWithdraw]
+
+
+@register(Play)
+def play(table: Engine, state: PlayState, ev: Play) -> PlayState:
+    """A card for a designation that is waiting for one settles it (46B), then the play of
+    :func:`bridgelaws.rules.played_card.play`."""
+    if state.designation is not None:
+        state = designated_play(state, ev)
+    return _card_play(table, state, ev)
+
+
+@register(RequestWithdraw)
+def request_withdraw(table: Engine, state: PlayState, ev: RequestWithdraw) -> PlayState:
+    """Dummy's card that declarer did not designate is taken back (45D); every other request is
+    :func:`bridgelaws.rules.played_card.request_withdraw`."""
+    fd = state.opening_lead_face_down
+    face_down_own = fd is not None and fd[0] is ev.seat
+    if not face_down_own and ev.seat is state.declarer and misplaced_by_dummy(state) is not None:
+        return withdraw_misplaced(table, state, ev)
+    return _card_withdraw(table, state, ev)

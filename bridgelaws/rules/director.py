@@ -12,7 +12,7 @@ from bridgelaws.events import Event
 from bridgelaws.i18n import Message
 from bridgelaws.laws import law
 from bridgelaws.state import Constraint, ConstraintChange, PlayState, Restriction, Statement
-from bridgelaws.table import (
+from bridgelaws.mechanics import (
     follow_suit_cards, legal_cards_ignoring_pending, penalty_card_candidates, restricted_cards,
 )
 

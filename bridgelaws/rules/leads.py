@@ -11,7 +11,7 @@ from bridgelaws.events import AcceptLead, Event, Expose, Play, RejectLead, Sprea
 from bridgelaws.laws import law
 from bridgelaws.rules.penalty_cards import add_penalty_cards, restore
 from bridgelaws.state import Decision, IrregularLead, Option, PlayState
-from bridgelaws.table import Table, note, register
+from bridgelaws.mechanics import Engine, note, register, register_expose
 
 L53A = law("53A")
 L54 = law("54")
@@ -25,7 +25,8 @@ L55B2 = law("55B2")
 L56 = law("56")
 
 
-def lead_out_of_turn(table: Table, state: PlayState, ev: Expose) -> PlayState:
+@register_expose("lead_out_of_turn")
+def lead_out_of_turn(table: Engine, state: PlayState, ev: Expose) -> PlayState:
     """A card faced as a lead by a hand whose turn it was not (Laws 53 to 56)."""
     seat, card = ev.seat, ev.card
     if state.trick:
@@ -141,17 +142,17 @@ def _statement(state: PlayState, ev: Event, accept: bool) -> PlayState:
 
 
 @register(AcceptLead)
-def accept_lead(table: Table, state: PlayState, ev: AcceptLead) -> PlayState:
+def accept_lead(table: Engine, state: PlayState, ev: AcceptLead) -> PlayState:
     return _statement(state, ev, True)
 
 
 @register(RejectLead)
-def reject_lead(table: Table, state: PlayState, ev: RejectLead) -> PlayState:
+def reject_lead(table: Engine, state: PlayState, ev: RejectLead) -> PlayState:
     return _statement(state, ev, False)
 
 
 @register(SpreadHand)
-def spread_hand(table: Table, state: PlayState, ev: SpreadHand) -> PlayState:
+def spread_hand(table: Engine, state: PlayState, ev: SpreadHand) -> PlayState:
     """Law 54A: after a faced opening lead out of turn, declarer spreads his hand and becomes dummy."""
     il = state.irregular_lead
     if il is None or not il.opening or not state.is_defender(il.seat):
@@ -166,7 +167,7 @@ def spread_hand(table: Table, state: PlayState, ev: SpreadHand) -> PlayState:
     return st.evolve(notes=(note("note.became_dummy", L54A, seat=ev.seat, declarer=new_declarer),))
 
 
-def accept_by_play(table: Table, state: PlayState, ev: Play) -> PlayState:
+def accept_by_play(table: Engine, state: PlayState, ev: Play) -> PlayState:
     """A play while a lead out of turn is on the table: the hand next in rotation accepts it (53A);
     otherwise a defender's earlier statement under 55A stands, or the play is refused."""
     il = state.irregular_lead

@@ -11,8 +11,8 @@ from bridgelaws.errors import DecisionError, IllegalPlayError, NotInHandError, P
 from bridgelaws.events import Choose, Expose
 from bridgelaws.laws import LawRef, law
 from bridgelaws.state import Decision, Option, PenaltyCard, PlayState, Restriction
-from bridgelaws.table import (
-    Table, complete_trick, next_in_trick, note, penalty_card_candidates,
+from bridgelaws.mechanics import (
+    CHOICE_HANDLERS, EXPOSE_HANDLERS, Engine, complete_trick, next_in_trick, note, penalty_card_candidates,
     place_card, register, restricted_cards,
 )
 
@@ -63,7 +63,7 @@ def restore(state: PlayState, seat: Seat, cards: tuple[Card, ...]) -> PlayState:
 
 
 @register(Expose)
-def expose(table: Table, state: PlayState, ev: Expose) -> PlayState:
+def expose(table: Engine, state: PlayState, ev: Expose) -> PlayState:
     """A card face up without being a legal play: dispatch on ``how``."""
     seat, card = ev.seat, ev.card
     if state.phase == "over":
@@ -80,18 +80,9 @@ def expose(table: Table, state: PlayState, ev: Expose) -> PlayState:
         raise IllegalPlayError(f"{ev}: the clarification period ended when the opening lead was faced (17D1)",
                                law=law("17D1"), seat=seat, card=card, event=ev, key="error.not_clarification",
                                trick_no=state.trick_no)
-    if ev.how == "lead_out_of_turn":
-        from bridgelaws.rules.leads import lead_out_of_turn
-
-        return lead_out_of_turn(table, state, ev)
-    if ev.how == "premature_play":
-        from bridgelaws.rules.premature import premature_play
-
-        return premature_play(table, state, ev)
-    if ev.how == "revoke_corrected":
-        from bridgelaws.rules.revoke import revoke_corrected
-
-        return revoke_corrected(table, state, ev)
+    handler = EXPOSE_HANDLERS.get(ev.how)
+    if handler is not None:  # lead out of turn (rules.leads), premature play (rules.premature), revoke
+        return handler(table, state, ev)
     if ev.how not in ("dropped", "named"):
         raise IllegalPlayError(f"{ev}: unknown way of exposing a card {ev.how!r}", seat=seat, card=card, event=ev,
                                key="error.unknown_how", how=ev.how)
@@ -236,7 +227,7 @@ _KIND_FOR_OPTION = {
 
 
 @register(Choose)
-def choose(table: Table, state: PlayState, ev: Choose) -> PlayState:
+def choose(table: Engine, state: PlayState, ev: Choose) -> PlayState:
     """Declarer's choice of rectification; refused (with the law) when it is not on offer."""
     d = state.pending
     if ev.option not in _KIND_FOR_OPTION:
@@ -251,10 +242,8 @@ def choose(table: Table, state: PlayState, ev: Choose) -> PlayState:
                             seat=ev.seat, event=ev, key="error.only_declarer_chooses", declarer=state.declarer)
     if d.kind == "lead_options":
         return _choose_lead_option(state, ev, d)
-    if d.kind == "premature_play":
-        from bridgelaws.rules.premature import choose_57
-
-        return choose_57(state, ev, d)
+    if d.kind in CHOICE_HANDLERS:  # 57A (rules.premature)
+        return CHOICE_HANDLERS[d.kind](state, ev, d)
     if d.kind == "failure_to_play":
         return resolve_failure(state, accept=ev.option == "accept_play")
     # 51A
@@ -300,3 +289,27 @@ def information(state: PlayState) -> dict[str, Any] | None:
     return {"requirement_to_play_penalty_card": "authorized_for_all",
             "other_information_from_penalty_card": other}
 
+
+# ----------------------------------------------------------------------------------------------------------
+# settling: decisions that arise from the position itself (50D2 / 51B, 51A)
+# ----------------------------------------------------------------------------------------------------------
+
+def settle(state: PlayState) -> PlayState:
+    """Derive the decisions that the position itself calls for once an event has been applied."""
+    if state.pending is not None and state.pending.kind == "lead_options" and state.pending.subject is not None:
+        # a further penalty card exposed while declarer is choosing changes what he may choose (51B)
+        fresh = lead_options(state, state.pending.subject)
+        return state if fresh == state.pending else state.evolve(pending=fresh)
+    if state.pending is not None or state.irregular_lead is not None or state.phase == "over":
+        return state
+    seat = state.to_act
+    if seat is None or not state.is_defender(seat) or not state.penalty_cards:
+        return state
+    if not state.trick:
+        decision = lead_options(state, seat)
+        if decision is not None:
+            return state.evolve(pending=decision)
+    decision = designation_needed(state, seat)
+    if decision is not None:
+        return state.evolve(pending=decision)
+    return state

@@ -14,10 +14,12 @@ from bridgelaws.errors import DecisionError, OutOfTurnError
 from bridgelaws.events import Play
 from bridgelaws.laws import law
 from bridgelaws.state import Decision, Option, PlayState
-from bridgelaws.table import (
-    Table, check_plain_play, complete_trick, legal_cards_ignoring_pending, note, penalty_card_candidates,
-    place_card, register, restricted_cards,
+from bridgelaws.mechanics import (
+    Engine, check_plain_play, complete_trick, legal_cards_ignoring_pending, note, penalty_card_candidates,
+    next_in_trick, place_card, register, restricted_cards,
 )
+from bridgelaws.rules import leads
+from bridgelaws.rules.penalty_cards import resolve_failure
 
 L52 = law("52")
 L52B1 = law("52B1")
@@ -27,11 +29,9 @@ L57C = law("57C")
 
 
 @register(Play)
-def play(table: Table, state: PlayState, ev: Play) -> PlayState:
+def play(table: Engine, state: PlayState, ev: Play) -> PlayState:
     """Implements Law 44 (the play), 53A (acceptance by play), 52 and 57C."""
     seat, card = ev.seat, ev.card
-    from bridgelaws.rules import leads
-
     if state.irregular_lead is not None:
         state = leads.accept_by_play(table, state, ev)
     pending = state.pending
@@ -40,8 +40,6 @@ def play(table: Table, state: PlayState, ev: Play) -> PlayState:
         if pending.kind == "failure_to_play" and declarer_side and (seat is state.to_act or len(state.trick) == 4):
             # 52B1b: once declarer has played from either hand (in this trick or, when the wrong card ended
             # the trick, by leading to the next one), he has accepted the wrong card
-            from bridgelaws.rules.penalty_cards import resolve_failure
-
             state = resolve_failure(state, accept=True, by_play=True)
         else:
             raise DecisionError(
@@ -102,6 +100,4 @@ def _premature_play_that_stands(state: PlayState, ev: Play) -> PlayState:
     st = st.evolve(notes=st.notes + (note("note.premature_stands", L57C, seat=seat, card=card),))
     if len(st.trick) == 4:
         return complete_trick(st)
-    from bridgelaws.table import next_in_trick
-
     return st.evolve(to_act=next_in_trick(st))

@@ -32,7 +32,7 @@ from bridgelaws.laws import LawRef, law
 from bridgelaws.rules import play as _ordinary_play  # noqa: F401  (its handler must be registered first)
 from bridgelaws.rules.penalty_cards import add_penalty_cards, restore
 from bridgelaws.state import CardStatus, PlayState, Statement
-from bridgelaws.table import HANDLERS, Table, note, register
+from bridgelaws.mechanics import HANDLERS, Engine, note, register
 
 __all__ = ["counts_as_played", "fifth_card", "with_status", "question", "hold", "touch", "lead_face_down",
            "request_withdraw"]
@@ -79,7 +79,7 @@ def _played_to_current_trick(state: PlayState, seat: Seat) -> bool:
     return any(s is seat for s, _ in state.trick)
 
 
-def counts_as_played(table: Table, state: PlayState, seat: Seat, card: Card, event: Event) -> PlayState:
+def counts_as_played(table: Engine, state: PlayState, seat: Seat, card: Card, event: Event) -> PlayState:
     """``seat``'s ``card`` counts as played (45C): play it through the ordinary rules at his turn; otherwise
     it is a card added to a trick he has already played to (45E), a lead by the wrong hand (53 to 56), a
     defender's card played before his partner (57A) or declarer's premature play (57C3)."""
@@ -148,10 +148,11 @@ _plain_play = HANDLERS[Play]
 
 
 @register(Play)
-def play(table: Table, state: PlayState, ev: Play) -> PlayState:
-    """The ordinary play (:func:`bridgelaws.rules.play.play`), after three checks of this module: facing a
-    face-down opening lead (41A: it cannot be exchanged for another card), a card for a designation that is
-    waiting for one (46B), and a card added to a trick the player has already played to (45E)."""
+def play(table: Engine, state: PlayState, ev: Play) -> PlayState:
+    """The ordinary play (:func:`bridgelaws.rules.play.play`), after two checks of this module: facing a
+    face-down opening lead (41A: it cannot be exchanged for another card) and a card added to a trick the
+    player has already played to (45E). A card for a designation that is waiting for one (46B) is settled first
+    by :mod:`bridgelaws.rules.designation`, which wraps this handler."""
     fd = state.opening_lead_face_down
     if fd is not None and ev.seat is fd[0] and not ev.out_of_turn:
         if ev.card != fd[1]:
@@ -163,10 +164,6 @@ def play(table: Table, state: PlayState, ev: Play) -> PlayState:
         st = _plain_play(table, state.evolve(opening_lead_face_down=None, may_withdraw=None), ev)
         return st.evolve(notes=(note("played.note.face_down_faced", L41C, seat=ev.seat, card=ev.card),)
                        + st.notes)
-    if state.designation is not None:
-        from bridgelaws.rules.designation import designated_play
-
-        state = designated_play(state, ev)
     if (not ev.out_of_turn and ev.seat is not state.to_act and state.pending is None
             and state.irregular_lead is None and state.phase == "play"
             and (_played_to_current_trick(state, ev.seat) or (not state.trick and state.tricks))):
@@ -179,7 +176,7 @@ def play(table: Table, state: PlayState, ev: Play) -> PlayState:
 # ----------------------------------------------------------------------------------------------------------
 
 @register(Hold)
-def hold(table: Table, state: PlayState, ev: Hold) -> PlayState:
+def hold(table: Engine, state: PlayState, ev: Hold) -> PlayState:
     """Implements Laws 45C1 and 45C2: whether a card taken out of the hand but not put down is played."""
     seat, card = ev.seat, ev.card
     if seat is state.dummy:
@@ -196,7 +193,7 @@ def _back_in_hand(state: PlayState, ev: Hold) -> PlayState:
     return restore(state, ev.seat, (ev.card,)) if ev.returned else state
 
 
-def _defender_hold(table: Table, state: PlayState, ev: Hold) -> PlayState:
+def _defender_hold(table: Engine, state: PlayState, ev: Hold) -> PlayState:
     seat, card, partner = ev.seat, ev.card, ev.seat.partner
     fd = state.opening_lead_face_down
     if ev.partner_could_see is None:
@@ -223,7 +220,7 @@ def _defender_hold(table: Table, state: PlayState, ev: Hold) -> PlayState:
                    + st.notes)
 
 
-def _declarer_hold(table: Table, state: PlayState, ev: Hold) -> PlayState:
+def _declarer_hold(table: Engine, state: PlayState, ev: Hold) -> PlayState:
     """45C2. The facts: ``face_up`` (face up, not facing declarer himself), ``touching_or_near_table``,
     ``held_still`` (not moved to the table and back in one continuous motion)."""
     seat, card = ev.seat, ev.card
@@ -265,7 +262,7 @@ def _declarer_hold(table: Table, state: PlayState, ev: Hold) -> PlayState:
 # ----------------------------------------------------------------------------------------------------------
 
 @register(Touch)
-def touch(table: Table, state: PlayState, ev: Touch) -> PlayState:
+def touch(table: Engine, state: PlayState, ev: Touch) -> PlayState:
     """Implements Laws 45B and 45C3: declarer may play dummy's card himself; a card he touches deliberately
     to play it is played, a card touched to arrange dummy's cards or to reach another is not."""
     seat, card = ev.seat, ev.card
@@ -297,7 +294,7 @@ def touch(table: Table, state: PlayState, ev: Touch) -> PlayState:
 # ----------------------------------------------------------------------------------------------------------
 
 @register(LeadFaceDown)
-def lead_face_down(table: Table, state: PlayState, ev: LeadFaceDown) -> PlayState:
+def lead_face_down(table: Engine, state: PlayState, ev: LeadFaceDown) -> PlayState:
     """Implements Law 41A: the opening lead is made face down and counts as made (the Danish Laws Commission:
     once the card lies face down on the table, or is held still face down touching or nearly touching it).
     The leader cannot change it. A face-down lead by the wrong defender goes back to his hand: it has not been
@@ -331,7 +328,7 @@ def lead_face_down(table: Table, state: PlayState, ev: LeadFaceDown) -> PlayStat
 
 
 @register(RequestWithdraw)
-def request_withdraw(table: Table, state: PlayState, ev: RequestWithdraw) -> PlayState:
+def request_withdraw(table: Engine, state: PlayState, ev: RequestWithdraw) -> PlayState:
     """A player asks to take back a card and play ``new_card`` instead. The face-down opening lead only after
     an irregularity (41A); dummy's card that declarer did not designate, before each side has played to the
     next trick (45D, with ``seat`` declarer and ``new_card`` the card he designated); any other played card
@@ -340,10 +337,7 @@ def request_withdraw(table: Table, state: PlayState, ev: RequestWithdraw) -> Pla
     fd = state.opening_lead_face_down
     if fd is not None and fd[0] is seat:
         return _withdraw_face_down(state, ev, fd[1])
-    from bridgelaws.rules.designation import misplaced_by_dummy, withdraw_misplaced
-
-    if seat is state.declarer and misplaced_by_dummy(state) is not None:
-        return withdraw_misplaced(table, state, ev)
+    # dummy's card that declarer did not designate (45D) is taken back in rules.designation, which wraps this
     hands = (seat, state.dummy) if seat is state.declarer else (seat,)
     mine = [(s, c) for s, c in state.trick if s in hands] or [(s, c) for s, c in state.last_played if s is seat]
     if not mine:

@@ -6,9 +6,11 @@ from __future__ import annotations
 from bridgelaws.errors import DecisionError, FailureToFollowSuitError, IllegalPlayError, OutOfTurnError
 from bridgelaws.events import Choose, Expose, Play, Select, Simultaneous
 from bridgelaws.laws import law
-from bridgelaws.rules.penalty_cards import add_penalty_cards, restore
+from bridgelaws.rules.penalty_cards import add_penalty_cards, restore, settle
 from bridgelaws.state import Decision, Option, PlayState, Restriction
-from bridgelaws.table import Table, check_plain_play, follow_suit_cards, note, register
+from bridgelaws.mechanics import (
+    Engine, check_plain_play, follow_suit_cards, note, register, register_choice, register_expose, restricted_cards,
+)
 
 L57A = law("57A")
 L57C1 = law("57C1")
@@ -19,7 +21,8 @@ _57_LAWS = {"highest": law("57A1"), "lowest": law("57A2"), "require_suit": law("
             "forbid_suit": law("57A4")}
 
 
-def premature_play(table: Table, state: PlayState, ev: Expose) -> PlayState:
+@register_expose("premature_play")
+def premature_play(table: Engine, state: PlayState, ev: Expose) -> PlayState:
     """Implements Law 57A: a defender leads or plays before his partner has played to the current trick.
     His card becomes a major penalty card, and declarer picks one of four options for the partner."""
     seat, card = ev.seat, ev.card
@@ -47,6 +50,7 @@ def premature_play(table: Table, state: PlayState, ev: Expose) -> PlayState:
     return st.evolve(pending=decision, notes=(note("note.premature_penalty", L57A, seat=seat, card=card),))
 
 
+@register_choice("premature_play")
 def choose_57(state: PlayState, ev: Choose, d: Decision) -> PlayState:
     """Declarer's choice under 57A: it binds the offender's partner in the current trick only."""
     partner = d.subject
@@ -66,7 +70,6 @@ def choose_57(state: PlayState, ev: Choose, d: Decision) -> PlayState:
     r = Restriction(partner, ev.option, suits, "this_trick", _57_LAWS[ev.option], state.trick_no,
                     by_penalty_of=d.offender)
     st = state.evolve(pending=None, restrictions=state.restrictions + (r,))
-    from bridgelaws.table import restricted_cards
 
     _, _, cannot = restricted_cards(st, partner) if st.to_act is partner else (None, None, False)
     notes = (note("note.cannot_comply", law("59"), seat=partner),) if cannot else ()
@@ -74,7 +77,7 @@ def choose_57(state: PlayState, ev: Choose, d: Decision) -> PlayState:
 
 
 @register(Simultaneous)
-def simultaneous(table: Table, state: PlayState, ev: Simultaneous) -> PlayState:
+def simultaneous(table: Engine, state: PlayState, ev: Simultaneous) -> PlayState:
     """Implements Law 58B: several cards led or played at once."""
     seat = ev.seat
     cards, visible = tuple(ev.cards), tuple(ev.visible)
@@ -112,7 +115,7 @@ def simultaneous(table: Table, state: PlayState, ev: Simultaneous) -> PlayState:
 
 
 @register(Select)
-def select(table: Table, state: PlayState, ev: Select) -> PlayState:
+def select(table: Engine, state: PlayState, ev: Select) -> PlayState:
     """58B2: the player names the card he plays; a defender's other visible cards become penalty cards
     (classified by 50B), declarer's go back to his hand (48A)."""
     d = state.pending
@@ -131,8 +134,6 @@ def select(table: Table, state: PlayState, ev: Select) -> PlayState:
     if st.is_defender(ev.seat):
         st = add_penalty_cards(st, ev.seat, others, L58B2, deliberate=False)
         # the position may call for a decision now that the penalty cards lie on the table
-        from bridgelaws.table import settle
-
         st = settle(st)
         return st.evolve(notes=st.notes + (note("note.simultaneous_penalty", L58B2, seat=ev.seat, card=ev.card,
                                                   cards=others),))

@@ -8,14 +8,15 @@ from bridgelaws.events import Expose
 from bridgelaws.laws import law
 from bridgelaws.rules.penalty_cards import add_penalty_cards, restore
 from bridgelaws.state import PlayState
-from bridgelaws.table import Table, note, restricted_cards
+from bridgelaws.mechanics import Engine, note, register_expose, restricted_cards
 
 L62A = law("62A")
 L62B1 = law("62B1")
 L62B2 = law("62B2")
 
 
-def revoke_corrected(table: Table, state: PlayState, ev: Expose) -> PlayState:
+@register_expose("revoke_corrected")
+def revoke_corrected(table: Engine, state: PlayState, ev: Expose) -> PlayState:
     """Implements Law 62B: the revoke card is withdrawn. A defender's becomes a major penalty card (62B1);
     declarer's or dummy's goes back to the hand with no further rectification (62B2). The offender then
     plays a legal card (the next event)."""

@@ -1,0 +1,338 @@
+"""Imports run one way (DESIGN.md, Layers): no module of the package imports, directly or through others, a
+module that imports it back, counting imports inside functions and under ``TYPE_CHECKING``.
+
+The one named exception: the lazy display hooks, an import of ``bridgelaws.render`` (or one of its modules)
+made inside a method called ``_repr_html_``. Core types draw themselves through ``render``, which itself
+imports the core types.
+
+The analysis reads the source with :mod:`ast`; it never imports the package.
+"""
+
+from __future__ import annotations
+
+import ast
+import textwrap
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "bridgelaws"
+
+#: the exception, by name: (function name, imported package of the same root) as in DESIGN.md
+DISPLAY_HOOK = "_repr_html_"
+DISPLAY_TARGET = "render"
+
+
+def module_names(package_dir: Path) -> dict[str, Path]:
+    """Every module of the package under ``package_dir``: dotted name -> file."""
+    base = package_dir.name
+    out: dict[str, Path] = {}
+    for path in sorted(package_dir.rglob("*.py")):
+        rel = path.relative_to(package_dir).with_suffix("")
+        parts = [base, *rel.parts]
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        out[".".join(parts)] = path
+    return out
+
+
+def _resolve_relative(module: str, is_package: bool, level: int, target: str | None) -> str:
+    parts = module.split(".")
+    if not is_package:
+        parts = parts[:-1]
+    if level > 1:
+        parts = parts[: len(parts) - (level - 1)]
+    return ".".join(parts + ([target] if target else []))
+
+
+class _Collector(ast.NodeVisitor):
+    """Every import statement with the name of the innermost function it sits in."""
+
+    def __init__(self) -> None:
+        self.functions: list[str] = []
+        self.found: list[tuple[ast.AST, str | None]] = []
+
+    def _visit_function(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+        self.functions.append(node.name)
+        self.generic_visit(node)
+        self.functions.pop()
+
+    visit_FunctionDef = _visit_function
+    visit_AsyncFunctionDef = _visit_function
+
+    def _record(self, node: ast.AST) -> None:
+        self.found.append((node, self.functions[-1] if self.functions else None))
+        self.generic_visit(node)
+
+    visit_Import = _record
+    visit_ImportFrom = _record
+
+    def visit_Call(self, node: ast.Call) -> None:
+        # importlib.import_module("bridgelaws.x") and __import__("bridgelaws.x") with a constant name
+        f = node.func
+        name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
+        if name in ("import_module", "__import__") and node.args and isinstance(node.args[0], ast.Constant) \
+                and isinstance(node.args[0].value, str):
+            self.found.append((node, self.functions[-1] if self.functions else None))
+        self.generic_visit(node)
+
+
+def imports_of(module: str, path: Path, modules: Iterable[str]) -> list[tuple[str, str | None, int]]:
+    """(imported module of the package, enclosing function or None, line) for every import in the file."""
+    known = set(modules)
+    root = module.split(".")[0]
+    is_package = path.name == "__init__.py"
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    collector = _Collector()
+    collector.visit(tree)
+    out: list[tuple[str, str | None, int]] = []
+
+    def add(name: str, fn: str | None, line: int) -> None:
+        # the longest prefix of ``name`` that is a module of the package
+        parts = name.split(".")
+        while parts and ".".join(parts) not in known:
+            parts.pop()
+        if parts:
+            out.append((".".join(parts), fn, line))
+
+    for node, fn in collector.found:
+        line = getattr(node, "lineno", 0)
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.split(".")[0] == root:
+                    add(alias.name, fn, line)
+        elif isinstance(node, ast.ImportFrom):
+            base = _resolve_relative(module, is_package, node.level, node.module) if node.level else node.module
+            if not base or base.split(".")[0] != root:
+                continue
+            for alias in node.names:
+                sub = f"{base}.{alias.name}"
+                add(sub if sub in known else base, fn, line)
+        elif isinstance(node, ast.Call):
+            name = node.args[0].value  # type: ignore[attr-defined]
+            if name.split(".")[0] == root:
+                add(name, fn, line)
+    return out
+
+
+def is_display_hook(target: str, function: str | None) -> bool:
+    render = f"{target.split('.')[0]}.{DISPLAY_TARGET}"
+    return function == DISPLAY_HOOK and (target == render or target.startswith(render + "."))
+
+
+def import_graph(package_dir: Path) -> tuple[dict[str, set[str]], list[tuple[str, str, int]]]:
+    """The graph of imports between the package's modules, and the display-hook edges left out of it."""
+    modules = module_names(package_dir)
+    graph: dict[str, set[str]] = {m: set() for m in modules}
+    hooks: list[tuple[str, str, int]] = []
+    for mod, path in modules.items():
+        for target, fn, line in imports_of(mod, path, modules):
+            if target == mod:
+                continue
+            if is_display_hook(target, fn):
+                hooks.append((mod, target, line))
+                continue
+            graph[mod].add(target)
+    return graph, hooks
+
+
+def cycles(graph: Mapping[str, set[str]]) -> list[list[str]]:
+    """One cycle through each strongly connected component with more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    comps: list[list[str]] = []
+    counter = 0
+
+    def strong(v: str) -> None:
+        nonlocal counter
+        index[v] = low[v] = counter
+        counter += 1
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(graph.get(v, ())):
+            if w not in index:
+                strong(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                comps.append(sorted(comp))
+
+    for v in sorted(graph):
+        if v not in index:
+            strong(v)
+
+    out = []
+    for comp in comps:
+        members = set(comp)
+        start = comp[0]
+        # shortest path from start back to start inside the component
+        prev: dict[str, str] = {}
+        frontier = [start]
+        seen = {start}
+        found = None
+        while frontier and found is None:
+            nxt = []
+            for v in frontier:
+                for w in sorted(graph[v]):
+                    if w == start:
+                        found = v
+                        break
+                    if w in members and w not in seen:
+                        seen.add(w)
+                        prev[w] = v
+                        nxt.append(w)
+                if found is not None:
+                    break
+            frontier = nxt
+        path = [start]
+        v = found
+        while v is not None and v != start:
+            path.insert(1, v)
+            v = prev.get(v)
+        out.append(path + [start])
+    return out
+
+
+# --------------------------------------------------------------------------------------------------------------
+# the package
+# --------------------------------------------------------------------------------------------------------------
+
+def test_the_package_has_no_import_cycle() -> None:
+    graph, _ = import_graph(PACKAGE)
+    found = cycles(graph)
+    assert found == [], "import cycles (imports inside functions count too):\n" + "\n".join(
+        " -> ".join(c) for c in found)
+
+
+def test_the_only_exception_is_the_display_hooks() -> None:
+    # every edge left out of the graph is an import of render inside _repr_html_, and they exist (the exception
+    # is real, not a hole that hides other imports)
+    _, hooks = import_graph(PACKAGE)
+    assert hooks, "expected the lazy _repr_html_ hooks into render"
+    assert all(t == "bridgelaws.render" or t.startswith("bridgelaws.render.") for _, t, _ in hooks)
+
+
+def test_the_rules_sit_below_the_table() -> None:
+    # DESIGN.md: the table loads the rules, the rules never import the table
+    graph, _ = import_graph(PACKAGE)
+    for mod, targets in graph.items():
+        if mod.startswith("bridgelaws.rules"):
+            assert "bridgelaws.table" not in targets, f"{mod} imports bridgelaws.table"
+    assert not {t for t in graph["bridgelaws.mechanics"] if t.startswith("bridgelaws.rules")}
+    assert "bridgelaws.table" not in graph["bridgelaws.mechanics"]
+    # the errors carry what they describe as data and import nothing of the package
+    assert graph["bridgelaws.errors"] == set()
+
+
+# --------------------------------------------------------------------------------------------------------------
+# the checker itself can fail
+# --------------------------------------------------------------------------------------------------------------
+
+def _plant(tmp_path: Path, files: Mapping[str, str]) -> Path:
+    pkg = tmp_path / "planted"
+    for name, src in files.items():
+        p = pkg / name
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(textwrap.dedent(src), encoding="utf-8")
+    for d in [pkg, *[p for p in pkg.rglob("*") if p.is_dir()]]:
+        (d / "__init__.py").touch()
+    return pkg
+
+
+def test_a_cycle_through_an_import_inside_a_function_is_found(tmp_path: Path) -> None:
+    pkg = _plant(tmp_path, {
+        "a.py": "from planted.b import thing\n",
+        "b.py": "def thing():\n    from planted import a\n    return a\n",
+        "c.py": "import planted.a\n",
+    })
+    graph, _ = import_graph(pkg)
+    assert cycles(graph) == [["planted.a", "planted.b", "planted.a"]]
+
+
+def test_a_longer_cycle_under_type_checking_and_relative_imports_is_found(tmp_path: Path) -> None:
+    pkg = _plant(tmp_path, {
+        "x.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .sub.y import Y\n",
+        "sub/y.py": "from ..z import Z\n",
+        "z.py": "import importlib\ndef f():\n    return importlib.import_module('planted.x')\n",
+    })
+    graph, _ = import_graph(pkg)
+    found = cycles(graph)
+    assert len(found) == 1
+    assert set(found[0]) == {"planted.x", "planted.sub.y", "planted.z"}
+
+
+def test_only_render_inside_repr_html_is_exempt(tmp_path: Path) -> None:
+    pkg = _plant(tmp_path, {
+        "render/__init__.py": "",
+        "core.py": """
+            class Core:
+                def _repr_html_(self):
+                    from planted.render import html
+                    return html
+        """,
+        "render/html.py": "from planted.core import Core\n",
+    })
+    graph, hooks = import_graph(pkg)
+    assert cycles(graph) == []
+    assert hooks == [("planted.core", "planted.render.html", 4)]
+    # the same import under another name is a cycle
+    (pkg / "core.py").write_text("def show():\n    from planted.render import html\n    return html\n")
+    (pkg / "render" / "html.py").write_text("from planted.core import show\n")
+    graph, hooks = import_graph(pkg)
+    assert hooks == []
+    assert cycles(graph) == [["planted.core", "planted.render.html", "planted.core"]]
+
+
+@pytest.mark.parametrize("src", ["import planted.b as b\n", "from planted import b\n", "from . import b\n"])
+def test_every_spelling_of_an_import_counts(tmp_path: Path, src: str) -> None:
+    pkg = _plant(tmp_path, {"a.py": src, "b.py": "from planted.a import *\n"})
+    graph, _ = import_graph(pkg)
+    assert len(cycles(graph)) == 1
+
+
+# --------------------------------------------------------------------------------------------------------------
+# what the one-way imports rely on at run time
+# --------------------------------------------------------------------------------------------------------------
+
+PROBE = """
+import json, sys
+from bridgelaws.errors import IllegalPlayError
+from bridgelaws.cards import Card, Seat
+from bridgelaws.laws import law
+loaded_before = "bridgelaws.notation" in sys.modules
+e = IllegalPlayError("x", key="error.not_in_hand", seat=Seat.EAST, card=Card.parse("SQ"), law=law("50D1a"))
+texts = {lang: e.explain(lang) for lang in ("da", "nb", "en")}
+from bridgelaws.notation import format_card, format_seat
+want = {lang: [format_seat(Seat.EAST, lang), format_card(Card.parse("SQ"), lang)] for lang in texts}
+print(json.dumps({"loaded_before": loaded_before, "texts": texts, "want": want}))
+"""
+
+
+def test_errors_and_catalogues_write_cards_in_every_language_without_importing_upwards() -> None:
+    # errors import nothing and the catalogues do not import notation; an error raised before notation is loaded
+    # is still explained with the seat and card written in the reader's language
+    import json
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-c", PROBE], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    got = json.loads(out.stdout.strip().splitlines()[-1])
+    assert got["loaded_before"] is False
+    for lang, text in got["texts"].items():
+        for part in got["want"][lang]:
+            assert part in text, (lang, part, text)
+    assert got["texts"]["da"] != got["texts"]["en"]
