@@ -13,7 +13,7 @@ from bridgelaws.cards import Card, Seat, Suit
 
 __all__ = [
     "Event", "Play", "Expose", "AcceptLead", "RejectLead", "SpreadHand", "Choose", "Simultaneous", "Select",
-    "Hold", "Touch", "Designate", "LeadFaceDown", "RequestWithdraw", "EVENT_TYPES", "EXPOSE_HOW",
+    "Hold", "Touch", "Designate", "LeadFaceDown", "RequestWithdraw", "CorrectRevoke", "Withdraw", "EVENT_TYPES", "EXPOSE_HOW",
     "CHOOSE_OPTIONS", "TD_FINDINGS", "TOUCH_PURPOSES",
 ]
 
@@ -68,6 +68,8 @@ class Play(Event):
 
     card: Card = None  # type: ignore[assignment]
     out_of_turn: bool = False
+    #: the card does not follow suit although the player could, and nobody stops it (61A); it stands
+    revoke: bool = False
     action: ClassVar[str] = "play"
 
 
@@ -190,7 +192,24 @@ class RequestWithdraw(Event):
     action: ClassVar[str] = "request_withdraw"
 
 
+@dataclass(frozen=True, slots=True)
+class CorrectRevoke(Event):
+    """Attention is drawn to the revoke ``card`` while it may be corrected (62A; 62D on trick 12; 62C3); the
+    offender's next ``play`` is the legal card that replaces it (62B)."""
+
+    card: Card = None  # type: ignore[assignment]
+    action: ClassVar[str] = "correct_revoke"
+
+
+@dataclass(frozen=True, slots=True)
+class Withdraw(Event):
+    """The player takes back ``card``, which he played to the current trick, where the Laws allow it."""
+
+    card: Card = None  # type: ignore[assignment]
+    action: ClassVar[str] = "withdraw"
+
+
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.action: cls for cls in (Play, Expose, AcceptLead, RejectLead, SpreadHand, Choose, Simultaneous,
-                                Select, Hold, Touch, Designate, LeadFaceDown, RequestWithdraw)
+                                Select, Hold, Touch, Designate, LeadFaceDown, RequestWithdraw, CorrectRevoke, Withdraw)
 }

@@ -66,6 +66,7 @@ EXPECTATION_KEYS: tuple[str, ...] = (
     "to_act", "next_to_play", "legal_cards", "penalty_cards", "declarer_options", "declarer_designates_among",
     "lead_restriction", "played_card", "played_by", "held_card", "touched_card", "card_is_played",
     "designation", "roles", "lead_stands", "restored_to_hand", "opening_lead", "may_withdraw", "information",
+    "revokes", "tricks_won", "trick_adjustment",
 )
 TOP_LEVEL_KEYS: tuple[str, ...] = (
     "id", "title", "laws", "summary", "question", "reasoning", "tags", "contract", "declarer", "deal",
@@ -761,8 +762,73 @@ def _expected(value: Any, where: str, history: tuple[Event, ...]) -> dict[str, A
             out[key] = {k: _seat(t[k], f"{w}.{k}").value for k in _ROLE_KEYS if k in t}
         elif key == "information":
             out[key] = _information(v, w)
+        elif key in _REVOKE_EXPECTATIONS:
+            out[key] = _REVOKE_EXPECTATIONS[key](v, w)
     _check_pairs(out, where, history)
     return out
+
+
+# -- the revoke expectations (Laws 61 to 64) --
+
+_REVOKE_KEYS = ("seat", "trick", "card", "established", "corrected")
+_SIDES = ("NS", "EW")
+
+
+def _revokes(value: Any, where: str) -> list[dict[str, Any]]:
+    out = []
+    for i, item in enumerate(_list(value, where), 1):
+        w = f"{where}[{i}]"
+        entry = _table(item, w)
+        _no_unknown_keys(entry, _REVOKE_KEYS, w)
+        one: dict[str, Any] = {}
+        for k in _REVOKE_KEYS:
+            if k not in entry:
+                continue
+            if k == "seat":
+                one[k] = _seat(entry[k], f"{w}.seat").value
+            elif k == "card":
+                one[k] = str(_card(entry[k], f"{w}.card"))
+            elif k == "trick":
+                n = entry[k]
+                if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 13:
+                    raise _Problem(f"{w}.trick: must be a trick number 1 to 13, not {n!r}")
+                one[k] = n
+            else:
+                one[k] = _bool(entry[k], f"{w}.{k}")
+        out.append(one)
+    return out
+
+
+def _tricks_won(value: Any, where: str) -> dict[str, int]:
+    t = _table(value, where)
+    _no_unknown_keys(t, _SIDES, where)
+    out = {}
+    for k in _SIDES:
+        if k in t:
+            n = t[k]
+            if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 13:
+                raise _Problem(f"{where}.{k}: must be a number of tricks 0 to 13, not {n!r}")
+            out[k] = n
+    return out
+
+
+def _trick_adjustment(value: Any, where: str) -> dict[str, Any]:
+    t = _table(value, where)
+    _no_unknown_keys(t, ("to", "tricks"), where)
+    out: dict[str, Any] = {}
+    if "to" in t:
+        out["to"] = _choice(t["to"], _SIDES, f"{where}.to")
+    if "tricks" in t:
+        n = t["tricks"]
+        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 13:
+            raise _Problem(f"{where}.tricks: must be a number of tricks 0 to 13, not {n!r}")
+        out["tricks"] = n
+    return out
+
+
+_REVOKE_EXPECTATIONS: dict[str, Callable[[Any, str], Any]] = {
+    "revokes": _revokes, "tricks_won": _tricks_won, "trick_adjustment": _trick_adjustment,
+}
 
 
 def _lead_restriction(value: Any, where: str) -> dict[str, Any] | bool:
@@ -1346,6 +1412,31 @@ def _cmp_information(want: Any, exp: Mapping[str, Any], table: Table, s: Scenari
     return actual is not None and _partial(want, actual), actual, law("50E"), "", want
 
 
+def _cmp_revokes(want: Any, exp: Mapping[str, Any], table: Table, s: Scenario) -> Comparison:
+    from bridgelaws.rules.revoke import revokes_as_dicts
+
+    actual = revokes_as_dicts(table.state)
+    ok = len(actual) == len(want) and all(_partial(w, a) for w, a in zip(want, actual))
+    return ok, actual, law("63A") if actual else law("61A"), "", want
+
+
+def _cmp_tricks_won(want: Any, exp: Mapping[str, Any], table: Table, s: Scenario) -> Comparison:
+    from bridgelaws.rules.revoke import tricks_won
+
+    actual = tricks_won(table.state)
+    return _partial(want, actual), actual, None, "", want
+
+
+def _cmp_trick_adjustment(want: Any, exp: Mapping[str, Any], table: Table, s: Scenario) -> Comparison:
+    from bridgelaws.rules.revoke import adjustment
+
+    adj = adjustment(table.state)
+    if adj is None:
+        return False, "play is not over", law("64A"), "", want
+    law_ref = next((it.law for it in adj.items if it.tricks), adj.items[0].law if adj.items else law("64"))
+    return _partial(want, adj.to_dict()), adj.to_dict(), law_ref, "", want
+
+
 _COMPARE: dict[str, Callable[[Any, Mapping[str, Any], Table, Scenario], Comparison]] = {
     "to_act": _cmp_to_act, "next_to_play": _cmp_to_act, "legal_cards": _cmp_legal_cards,
     "penalty_cards": _cmp_penalty_cards, "declarer_options": _cmp_declarer_options,
@@ -1354,6 +1445,7 @@ _COMPARE: dict[str, Callable[[Any, Mapping[str, Any], Table, Scenario], Comparis
     "designation": _cmp_designation, "roles": _cmp_roles, "lead_stands": _cmp_lead_stands,
     "restored_to_hand": _cmp_restored, "opening_lead": _cmp_opening_lead, "may_withdraw": _cmp_may_withdraw,
     "information": _cmp_information,
+    "revokes": _cmp_revokes, "tricks_won": _cmp_tricks_won, "trick_adjustment": _cmp_trick_adjustment,
 }
 
 

@@ -7,7 +7,7 @@ law paragraph behind it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from bridgelaws.cards import Card, Seat, Suit
@@ -15,7 +15,7 @@ from bridgelaws.i18n import Message
 from bridgelaws.laws import LawRef
 
 __all__ = ["PenaltyCard", "Restriction", "Option", "Decision", "IrregularLead", "Trick", "CardStatus",
-           "PlayState", "Statement", "Constraint", "ConstraintChange"]
+           "PlayState", "Statement", "Constraint", "ConstraintChange", "Revoke"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +135,30 @@ class CardStatus:
 
 
 @dataclass(frozen=True, slots=True)
+class Revoke:
+    """A revoke (Law 61A): ``seat``'s ``card`` in trick ``trick_no`` although he could follow ``suit``.
+
+    ``faced``: every card of the suit he failed to play lay face up on the table (dummy's hand, his own
+    penalty cards; 64B3). ``was_penalty``: the kind of penalty card the revoke card was (62B2, a defender's
+    faced card). ``established`` (63A, by the law ``established_by``) and ``corrected`` (62) are its fate.
+    """
+
+    seat: Seat
+    card: Card
+    trick_no: int
+    suit: Suit | None
+    law: LawRef
+    faced: bool = False
+    was_penalty: str | None = None
+    established: bool = False
+    established_by: LawRef | None = None
+    corrected: bool = False
+
+    def evolve(self, **changes: Any) -> Revoke:
+        return replace(self, **changes)
+
+
+@dataclass(frozen=True, slots=True)
 class Statement:
     """One thing the Director says now: a message and the law behind it."""
 
@@ -204,6 +228,11 @@ class PlayState:
     #: 55A: after the defender next in turn has decided on declarer's lead out of turn, his partner may still
     #: speak; that changes nothing, until the next card is played
     lead_decided_by: Seat | None = None
+    #: every revoke so far, in order (61A), with its establishment (63A) and correction (62)
+    revokes: tuple[Revoke, ...] = ()
+    #: a corrected revoke's trick, re-opened (62B, 62C): (trick number, index of the revoke, seats that played
+    #: after the revoke card, seats that have taken their card back)
+    revoke_correction: tuple[int, int, tuple[Seat, ...], tuple[Seat, ...]] | None = None
 
     # ---- derived views -------------------------------------------------------------------------------
     @property

@@ -76,6 +76,8 @@ class Table:
                                    action=event.action)
         new = handler(self, state.evolve(notes=(), questions=()) if (state.notes or state.questions) else state,
                       event)
+        if new.revokes:
+            new = revoke.after_event(state, new, event)   # 63A: establishment; 62C: the re-opened trick closes
         return settle(new)
 
     def push(self, event: Event) -> PlayState:

@@ -20,6 +20,7 @@ from bridgelaws.mechanics import (
 )
 from bridgelaws.rules import leads
 from bridgelaws.rules.penalty_cards import resolve_failure
+from bridgelaws.rules.revoke import play_revoke
 
 L52 = law("52")
 L52B1 = law("52B1")
@@ -48,6 +49,8 @@ def play(table: Engine, state: PlayState, ev: Play) -> PlayState:
                 key="error.decision_pending")
     if ev.out_of_turn:
         return _premature_play_that_stands(state, ev)
+    if ev.revoke:
+        return play_revoke(table, state, ev)
     if seat is not state.to_act:
         to_act = state.to_act
         raise OutOfTurnError(

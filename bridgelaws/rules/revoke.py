@@ -1,25 +1,87 @@
-"""Correction of a revoke before it is established (Law 62)."""
+"""Revokes, Laws 61 to 64: the revoke that stands until noticed, its correction, its establishment, and the
+trick adjustment when play is over.
+
+- 61A: ``play … revoke = true`` puts a card that does not follow suit on the trick, although the player could
+  follow. It stands as played; nothing is rectified until attention is drawn to it.
+- 63A: it becomes established when the offender or his partner leads or plays to a later trick (63A1), or
+  names or designates a card to be so played (63A2). Once established it stays, and the trick stands (63B).
+- 62A–C: ``correct_revoke`` before establishment (on trick 12 even after it, 62D1; both sides on the same
+  trick, 62C3): the trick is re-opened, the card is withdrawn (a defender's becomes a major penalty card,
+  62B1; declarer's, dummy's or a defender's faced card goes back, 62B2), and the offender's next ``play`` is
+  the legal card. The non-offenders may then take back the cards they played after the revoke (62C1), and
+  after such a withdrawal the player of the offending side next in rotation may take back his (62C2).
+- 64: when play is over, each established revoke is rectified by one or two tricks (64A1, 64A2) or by none
+  (64B); 64C is always the Director's equity judgement, which the library reports and never quantifies.
+
+The claims and concessions of 63A3/63A4 and the round-related cases of 64B4/64B5 cannot be written in a
+scenario (there is no claim, no next board and no end of round); they are described in the notebook.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 
-from bridgelaws.errors import IllegalPlayError, OutOfTurnError
-from bridgelaws.events import Expose
-from bridgelaws.laws import law
+from bridgelaws.cards import Card, Seat
+from bridgelaws.errors import IllegalPlayError, NotInHandError, OutOfTurnError
+from bridgelaws.events import CorrectRevoke, Designate, Event, Expose, Play, Withdraw
+from bridgelaws.i18n import Message
+from bridgelaws.laws import LawRef, law
+from bridgelaws.mechanics import (
+    Engine, follow_suit_cards, next_in_trick, note, place_card, register, register_expose, restricted_cards,
+)
 from bridgelaws.rules.penalty_cards import add_penalty_cards, restore
-from bridgelaws.state import PlayState
-from bridgelaws.mechanics import Engine, note, register_expose, restricted_cards
+from bridgelaws.state import PenaltyCard, PlayState, Revoke, Statement
 
+__all__ = ["revoke_corrected", "play_revoke", "correct_revoke", "withdraw_after_revoke", "after_event",
+           "Adjustment", "AdjustmentItem", "adjustment", "tricks_won", "side_of", "statements"]
+
+L61 = law("61")
+L61A = law("61A")
 L62A = law("62A")
 L62B1 = law("62B1")
+L62B = law("62B")
 L62B2 = law("62B2")
+L62C1 = law("62C1")
+L62C2 = law("62C2")
+L62C3 = law("62C3")
+L62D1 = law("62D1")
+L62D2 = law("62D2")
+L63A1 = law("63A1")
+L63A2 = law("63A2")
+L63B = law("63B")
+L64A1 = law("64A1")
+L64A2 = law("64A2")
+L64B1 = law("64B1")
+L64B2 = law("64B2")
+L64B3 = law("64B3")
+L64B6 = law("64B6")
+L64B7 = law("64B7")
+L64C = law("64C")
+L16C = law("16C")
 
+
+def side_of(seat: Seat) -> str:
+    """``"NS"`` or ``"EW"``."""
+    return "NS" if seat in (Seat.NORTH, Seat.SOUTH) else "EW"
+
+
+def _err(ev: Event, message: str, key: str, law_ref: LawRef | None, state: PlayState,
+         cls: type[IllegalPlayError] = IllegalPlayError, **params: object) -> IllegalPlayError:
+    card = getattr(ev, "card", None)
+    return cls(f"{ev}: {message}", law=law_ref, seat=ev.seat, card=card, event=ev, key=key,
+               trick_no=state.trick_no, **params)
+
+
+# ----------------------------------------------------------------------------------------------------------
+# the old form: expose … how = "revoke_corrected" (a revoke noticed at once, before the legal card)
+# ----------------------------------------------------------------------------------------------------------
 
 @register_expose("revoke_corrected")
 def revoke_corrected(table: Engine, state: PlayState, ev: Expose) -> PlayState:
-    """Implements Law 62B: the revoke card is withdrawn. A defender's becomes a major penalty card (62B1);
-    declarer's or dummy's goes back to the hand with no further rectification (62B2). The offender then
-    plays a legal card (the next event)."""
+    """Implements Law 62B for the short form ``expose … revoke_corrected``: the revoke card is withdrawn at
+    once. A defender's becomes a major penalty card (62B1); declarer's or dummy's goes back to the hand with
+    no further rectification (62B2). The offender then plays a legal card (the next event). The revoke is
+    listed among the revokes, as corrected."""
     seat, card = ev.seat, ev.card
     if seat is not state.to_act or state.pending is not None or state.irregular_lead is not None:
         raise OutOfTurnError(f"{ev}: a corrected revoke is written at the offender's turn, before his legal card",
@@ -27,10 +89,354 @@ def revoke_corrected(table: Engine, state: PlayState, ev: Expose) -> PlayState:
                              trick_no=state.trick_no)
     base, cand, _ = restricted_cards(state, seat)
     if card in cand:
-        raise IllegalPlayError(f"{ev}: {card} is a legal card here, not a revoke (61A)", law=law("61A"), seat=seat,
+        raise IllegalPlayError(f"{ev}: {card} is a legal card here, not a revoke (61A)", law=L61A, seat=seat,
                                card=card, event=ev, key="error.not_a_revoke", trick_no=state.trick_no)
+    led = state.suit_led
+    rv = Revoke(seat, card, state.trick_no, led, L61A, corrected=True)
     if state.is_defender(seat):
         st = add_penalty_cards(state, seat, (card,), L62B1, deliberate=True)
-        return st.evolve(notes=(note("note.revoke_penalty", L62B1, seat=seat, card=card),))
+        return st.evolve(revokes=st.revokes + (rv,), notes=(note("note.revoke_penalty", L62B1, seat=seat, card=card),))
     st = restore(state, seat, (card,))
-    return st.evolve(notes=(note("note.revoke_restored", L62B2, seat=seat, card=card),))
+    return st.evolve(revokes=st.revokes + (rv,), notes=(note("note.revoke_restored", L62B2, seat=seat, card=card),))
+
+
+# ----------------------------------------------------------------------------------------------------------
+# Law 61: the revoke is played and stands
+# ----------------------------------------------------------------------------------------------------------
+
+def play_revoke(table: Engine, state: PlayState, ev: Play) -> PlayState:
+    """Implements Law 61A with 44C: ``card`` does not follow suit although ``seat`` holds a card of the suit
+    led. Nobody stops it, so it is played and stands (61) until attention is drawn to it (62A) or it becomes
+    established (63A)."""
+    seat, card = ev.seat, ev.card
+    if state.phase == "over":
+        raise _err(ev, "all 13 tricks have been played", "error.play_over", None, state)
+    if seat is not state.to_act:
+        to_act = state.to_act
+        raise _err(ev, f"it is {to_act.name.title() if to_act else 'nobody'}'s turn, not {seat.name.title()}'s; "
+                   "a revoke is a card played in turn", "error.out_of_turn", law("44B"), state, OutOfTurnError,
+                   to_act=to_act)
+    if not state.trick:
+        raise _err(ev, "a lead cannot fail to follow suit; 'revoke = true' marks a card played to a trick "
+                   "that does not follow the suit led", "revoke.error.lead", L61A, state)
+    if card not in state.holding(seat):
+        raise _err(ev, f"{seat.name.title()} does not hold {card}", "error.not_in_hand", None, state,
+                   NotInHandError)
+    led = state.suit_led
+    assert led is not None
+    if card in follow_suit_cards(state, seat):
+        raise _err(ev, f"{card} follows the rules of suit here, so it is not a revoke (61A); write it as a "
+                   "plain play", "revoke.error.not_a_revoke", L61A, state, suit=led)
+    of_suit = [c for c in state.holding(seat) if c.suit is led]
+    # 64B3: the cards he failed to play were all faced on the table (dummy's hand, his own penalty cards)
+    faced = seat is state.dummy or not any(c in state.hand(seat) for c in of_suit)
+    was_pc = next((p.kind for p in state.penalty_cards if p.seat is seat and p.card == card), None)
+    rv = Revoke(seat, card, state.trick_no, led, L61A, faced=faced, was_penalty=was_pc)
+    st = place_card(state, seat, card)
+    return st.evolve(revokes=st.revokes + (rv,),
+                     notes=st.notes + (note("revoke.note.played", L61A, seat=seat, card=card, suit=led),))
+
+
+# ----------------------------------------------------------------------------------------------------------
+# Law 63: establishment, noticed after every event
+# ----------------------------------------------------------------------------------------------------------
+
+def _os_played_later(state: PlayState, r: Revoke) -> bool:
+    """63A1: a card of the offending side in a trick after the revoke trick."""
+    offending = (r.seat, r.seat.partner)
+    for t in state.tricks[r.trick_no:]:
+        if any(s in offending for s, _ in t.plays):
+            return True
+    return state.trick_no > r.trick_no and any(s in offending for s, _ in state.trick)
+
+
+def _establishing_law(before: PlayState, after: PlayState, event: Event, r: Revoke) -> LawRef | None:
+    offending = (r.seat, r.seat.partner)
+    if event.seat not in offending:
+        return None
+    if isinstance(event, Designate) and before.trick_no > r.trick_no:
+        return L63A2                                    # names or designates a card to the next trick
+    if isinstance(event, Expose) and event.how in ("lead_out_of_turn", "premature_play"):
+        # an illegal lead or play to a later trick establishes it too; a premature play by a player who has
+        # already played to the trick in progress is a lead to the next trick (57A)
+        next_trick = event.how == "premature_play" and any(s is event.seat for s, _ in before.trick)
+        if before.trick_no > r.trick_no or next_trick:
+            return L63A1
+    if _os_played_later(after, r):
+        return L63A1
+    return None
+
+
+def after_event(before: PlayState, after: PlayState, event: Event) -> PlayState:
+    """Implements Law 63A (establishment) after each event, and closes a corrected revoke's re-opened trick
+    once it is complete again (62C)."""
+    if not after.revokes:
+        return after
+    revokes = list(after.revokes)
+    notes = list(after.notes)
+    changed = False
+    for i, r in enumerate(revokes):
+        if r.established or r.corrected:
+            continue
+        how = _establishing_law(before, after, event, r)
+        if how is not None:
+            revokes[i] = r.evolve(established=True, established_by=how)
+            notes.append(note("revoke.note.established", how, seat=r.seat, card=r.card, trick=r.trick_no))
+            changed = True
+    rc = after.revoke_correction
+    if rc is not None and after.trick_no > rc[0]:
+        after = after.evolve(revoke_correction=None)
+    if changed:
+        after = after.evolve(revokes=tuple(revokes), notes=tuple(notes))
+    return after
+
+
+# ----------------------------------------------------------------------------------------------------------
+# Law 62: correction
+# ----------------------------------------------------------------------------------------------------------
+
+def _find_revoke(state: PlayState, ev: Event) -> int:
+    card = ev.card  # type: ignore[attr-defined]
+    for i in range(len(state.revokes) - 1, -1, -1):
+        r = state.revokes[i]
+        if r.card == card and not r.corrected:
+            return i
+    raise _err(ev, f"no uncorrected revoke with {card} has been played", "revoke.error.no_revoke", L62A, state)
+
+
+def _may_correct(state: PlayState, r: Revoke) -> LawRef | None:
+    """The law that lets ``r`` be corrected now, or None."""
+    if not r.established:
+        return L62A
+    if r.trick_no == 12:
+        return L62D1
+    # 62C3: both sides revoked on the same trick and only one side has played to the next trick
+    for o in state.revokes:
+        if o is not r and o.trick_no == r.trick_no and side_of(o.seat) != side_of(r.seat) \
+                and not o.established and not o.corrected:
+            return L62C3
+    return None
+
+
+@register(CorrectRevoke)
+def correct_revoke(table: Engine, state: PlayState, ev: Event) -> PlayState:
+    """Implements Law 62A–D: attention is drawn to the revoke ``card`` while it may be corrected. The revoke
+    trick is re-opened; the card is withdrawn (62B1: a defender's unfaced card becomes a major penalty card;
+    62B2: declarer's, dummy's or a defender's faced card goes back without further rectification); cards
+    played to a later trick go back to their hands; the offender's next play is his legal card."""
+    idx = _find_revoke(state, ev)
+    r = state.revokes[idx]
+    if ev.seat not in (r.seat, state.declarer if r.seat is state.dummy else r.seat):
+        raise _err(ev, f"the revoke with {r.card} is {r.seat.name.title()}'s; write the correction with his seat",
+                   "revoke.error.not_offender", L62B, state, offender=r.seat)
+    why = _may_correct(state, r)
+    if why is None:
+        raise _err(ev, f"the revoke with {r.card} in trick {r.trick_no} is established ({r.established_by}); "
+                   "it may no longer be corrected (63B), and Law 64 applies when play is over",
+                   "revoke.error.established", L63B, state, trick=r.trick_no, rule=law("64"))
+    if state.pending is not None or state.irregular_lead is not None:
+        raise _err(ev, "another irregularity is waiting for a decision; settle it before the revoke is corrected",
+                   "revoke.error.pending", state.pending.law if state.pending else law("53"), state)
+    t = r.trick_no
+    later: list[tuple[Seat, Card]] = []
+    if t == state.trick_no:
+        plays = state.trick
+        leader = state.trick_leader
+        tricks = state.tricks
+    else:
+        done = state.tricks[t - 1]
+        plays, leader = done.plays, done.leader
+        for d in state.tricks[t:]:
+            later.extend(d.plays)
+        later.extend(state.trick)
+        tricks = state.tricks[:t - 1]
+    pos = next((i for i, (s, c) in enumerate(plays) if s is r.seat and c == r.card), None)
+    if pos is None:
+        raise _err(ev, f"{r.card} is no longer on trick {t}", "revoke.error.no_revoke", L62A, state)
+    after_seats = tuple(s for s, _ in plays[pos + 1:])
+    st = state.evolve(tricks=tricks, trick=plays[:pos] + plays[pos + 1:], trick_leader=leader, phase="play",
+                      designated=None)
+    notes: list[Statement] = []
+    # cards played to a later trick go back (62C1 for the non-offenders; 62D1, 62C3 re-open the trick)
+    for s, c in later:
+        st = st.with_hand(s, st.hand(s) | {c})
+        if why is L62C3 and st.is_defender(s) and side_of(s) == side_of(r.seat):
+            st = add_penalty_cards(st, s, (c,), L62C3, deliberate=True)
+        else:
+            st = restore(st, s, (c,))
+    if later:
+        notes.append(note("revoke.note.later_cards_back", why, cards=tuple(c for _, c in later), trick=t))
+    # the revoke card itself (62B)
+    st = st.with_hand(r.seat, st.hand(r.seat) | {r.card})
+    if r.was_penalty is not None:
+        st = st.with_hand(r.seat, st.hand(r.seat) - {r.card})
+        st = st.evolve(penalty_cards=st.penalty_cards + (PenaltyCard(r.seat, r.card, r.was_penalty, L62B2),))
+        notes.append(note("revoke.note.corrected_faced", L62B2, seat=r.seat, card=r.card))
+    elif st.is_defender(r.seat):
+        st = add_penalty_cards(st, r.seat, (r.card,), L62B1, deliberate=True)
+        notes.append(note("note.revoke_penalty", L62B1, seat=r.seat, card=r.card))
+    else:
+        st = restore(st, r.seat, (r.card,))
+        notes.append(note("note.revoke_restored", L62B2, seat=r.seat, card=r.card))
+    if why is L62D1:
+        notes.insert(0, note("revoke.note.trick12", L62D1, seat=r.seat, card=r.card))
+        if st.is_defender(r.seat) and r.seat.partner in after_seats:
+            notes.append(note("revoke.note.62d2", L62D2, seat=r.seat, partner=r.seat.partner))
+    nos = tuple(s for s in after_seats if side_of(s) != side_of(r.seat))
+    if nos:
+        notes.append(note("revoke.note.may_withdraw", L62C1, seats=nos))
+    revokes = list(st.revokes)
+    revokes[idx] = r.evolve(corrected=True)
+    st = st.evolve(revokes=tuple(revokes), revoke_correction=(t, idx, after_seats, ()), notes=tuple(notes))
+    return st.evolve(to_act=next_in_trick(st))
+
+
+@register(Withdraw)
+def withdraw_after_revoke(table: Engine, state: PlayState, ev: Event) -> PlayState:
+    """Implements Law 62C: after a corrected revoke, a non-offender may take back a card he played after the
+    revoke (62C1); after he has done so, the player of the offending side next in rotation may take back
+    his card, which becomes a penalty card if he is a defender (62C2). Law 16C governs the information."""
+    rc = state.revoke_correction
+    seat, card = ev.seat, ev.card  # type: ignore[attr-defined]
+    if rc is None:
+        raise _err(ev, "no corrected revoke lets a card be taken back now (62C)", "revoke.error.no_withdraw",
+                   law("62C"), state)
+    t, idx, after_seats, withdrawn = rc
+    r = state.revokes[idx]
+    if (seat, card) not in state.trick or seat not in after_seats:
+        raise _err(ev, f"{card} is not a card {seat.name.title()} played to trick {t} after the revoke (62C)",
+                   "revoke.error.not_after", law("62C"), state, trick=t)
+    if seat in withdrawn:
+        raise _err(ev, f"{seat.name.title()} has already taken back his card (62C)", "revoke.error.not_after",
+                   law("62C"), state, trick=t)
+    st = state.evolve(trick=tuple(sc for sc in state.trick if sc != (seat, card)))
+    st = st.with_hand(seat, st.hand(seat) | {card})
+    if side_of(seat) != side_of(r.seat):
+        st = restore(st, seat, (card,))
+        msg = note("revoke.note.withdrawn_nos", L62C1, seat=seat, card=card)
+    else:
+        if seat is r.seat or seat.rho not in withdrawn:
+            raise _err(ev, f"{seat.name.title()} may take back his card only after the non-offender before him "
+                       "has taken back his (62C2)", "revoke.error.62c2_order", L62C2, state)
+        if st.is_defender(seat):
+            st = add_penalty_cards(st, seat, (card,), L62C2, deliberate=True)
+            msg = note("revoke.note.withdrawn_os_pc", L62C2, seat=seat, card=card)
+        else:
+            st = restore(st, seat, (card,))
+            msg = note("revoke.note.withdrawn_os", L62C2, seat=seat, card=card)
+    st = st.evolve(revoke_correction=(t, idx, after_seats, withdrawn + (seat,)), notes=(msg,))
+    return st.evolve(to_act=next_in_trick(st))
+
+
+# ----------------------------------------------------------------------------------------------------------
+# Law 64: the trick adjustment when play is over
+# ----------------------------------------------------------------------------------------------------------
+
+def tricks_won(state: PlayState) -> dict[str, int]:
+    """The completed tricks won by each side, as played."""
+    ns = sum(1 for t in state.tricks if side_of(t.winner) == "NS")
+    return {"NS": ns, "EW": len(state.tricks) - ns}
+
+
+@dataclass(frozen=True, slots=True)
+class AdjustmentItem:
+    """What Law 64 does with one established revoke: ``tricks`` transferred (0 under 64B) and why."""
+
+    revoke: Revoke
+    tricks: int
+    law: LawRef
+
+
+@dataclass(frozen=True, slots=True)
+class Adjustment:
+    """The Law 64 transfer when play is over: ``to`` the non-offending side (None when both sides revoked or
+    nothing was revoked), ``tricks`` in all, and each established revoke's part."""
+
+    to: str | None
+    tricks: int
+    items: tuple[AdjustmentItem, ...]
+
+    def to_dict(self) -> dict[str, object]:
+        return {"to": self.to, "tricks": self.tricks} if self.to is not None else {"tricks": self.tricks}
+
+
+def adjustment(state: PlayState) -> Adjustment | None:
+    """Implements Law 64A and 64B when play is over (None before). Each established, uncorrected revoke is
+    rectified on its own; the tricks transferred are tricks the offending side won, none twice."""
+    if state.phase != "over":
+        return None
+    est = [r for r in state.revokes if r.established and not r.corrected]
+    sides = {side_of(r.seat) for r in est}
+    items: list[AdjustmentItem] = []
+    for i, r in enumerate(est):
+        offending = side_of(r.seat)
+        if r.trick_no == 12:
+            items.append(AdjustmentItem(r, 0, L64B6))
+        elif len(sides) == 2:
+            items.append(AdjustmentItem(r, 0, L64B7))
+        elif any(p.seat is r.seat and p.suit is r.suit for p in est[:i]):
+            items.append(AdjustmentItem(r, 0, L64B2))
+        elif r.faced:
+            items.append(AdjustmentItem(r, 0, L64B3))
+        else:
+            revoke_trick = state.tricks[r.trick_no - 1]
+            later = any(side_of(t.winner) == offending for t in state.tricks[r.trick_no:])
+            if revoke_trick.winner is r.seat:
+                items.append(AdjustmentItem(r, 2 if later else 1, L64A1))
+            elif later or side_of(revoke_trick.winner) == offending:
+                items.append(AdjustmentItem(r, 1, L64A2))
+            else:
+                items.append(AdjustmentItem(r, 0, L64B1))
+    total = sum(it.tricks for it in items)
+    if total:
+        first = min(it.revoke.trick_no for it in items if it.tricks)
+        offending = side_of(items[0].revoke.seat)
+        available = sum(1 for t in state.tricks[first - 1:] if side_of(t.winner) == offending)
+        total = min(total, available)
+    to = None
+    if len(sides) == 1:
+        to = "EW" if sides == {"NS"} else "NS"
+    return Adjustment(to, total, tuple(items))
+
+
+# ----------------------------------------------------------------------------------------------------------
+# what the Director says
+# ----------------------------------------------------------------------------------------------------------
+
+def statements(state: PlayState) -> list[Statement]:
+    """The Director's statements about revokes now: revokes not yet established (62A), a correction in
+    progress (62C), and when play is over the Law 64 adjustment with 64C."""
+    out: list[Statement] = []
+    if not state.revokes:
+        return out
+    if state.phase != "over":
+        for r in state.revokes:
+            if not r.established and not r.corrected:
+                out.append(Statement(_msg("revoke.dir.not_established", seat=r.seat, card=r.card,
+                                          trick=r.trick_no), L62A, "revoke"))
+        return out
+    adj = adjustment(state)
+    assert adj is not None
+    for it in adj.items:
+        r = it.revoke
+        key = {L64A1: "revoke.dir.64a1", L64A2: "revoke.dir.64a2", L64B1: "revoke.dir.64b1",
+               L64B2: "revoke.dir.64b2", L64B3: "revoke.dir.64b3", L64B6: "revoke.dir.64b6",
+               L64B7: "revoke.dir.64b7"}[it.law]
+        out.append(Statement(_msg(key, seat=r.seat, card=r.card, trick=r.trick_no, tricks=it.tricks),
+                             it.law, "revoke"))
+    if adj.items:
+        if adj.to is not None and adj.tricks:
+            seats = (Seat.NORTH, Seat.SOUTH) if adj.to == "NS" else (Seat.EAST, Seat.WEST)
+            out.append(Statement(_msg("revoke.dir.total", seats=seats, tricks=adj.tricks), law("64A"), "revoke"))
+        out.append(Statement(_msg("revoke.dir.64c"), L64C, "revoke"))
+    return out
+
+
+def _msg(key: str, **params: object) -> Message:
+    return Message(key, params)
+
+
+def revokes_as_dicts(state: PlayState) -> list[dict[str, object]]:
+    """Every revoke in the scenario-file form: ``{seat, trick, card, established, corrected}``."""
+    return [{"seat": r.seat.value, "trick": r.trick_no, "card": str(r.card), "established": r.established,
+             "corrected": r.corrected} for r in state.revokes]
