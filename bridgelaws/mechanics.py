@@ -280,6 +280,6 @@ def check_plain_play(state: PlayState, seat: Seat, card: Card, event: Event) -> 
         led = state.suit_led
         raise FailureToFollowSuitError(
             f"Law 44C: {seat.name.title()} must follow suit in {led.name.lower() if led else ''}; {card} is a revoke "
-            f"(write it as an 'expose ... how = \"revoke_corrected\"' event followed by the legal card) "
+            f"(write a revoke that stands as 'play ... revoke = true', or a revoke corrected at once as 'expose ... how = \"revoke_corrected\"') "
             f"(trick {state.trick_no})", law=L44C, seat=seat, card=card, event=event, trick_no=state.trick_no,
             key="error.must_follow", suit=led)

@@ -320,12 +320,17 @@ RICH = scenario_dict(
         {"seat": "W", "action": "lead_face_down", "card": "C2"},
         {"seat": "W", "action": "request_withdraw", "new_card": "S7"},
         {"seat": "W", "action": "play", "card": "C2", "out_of_turn": False},
+        {"seat": "N", "action": "play", "card": "H2", "revoke": True},
+        {"seat": "N", "action": "correct_revoke", "card": "H2"},
+        {"seat": "E", "action": "withdraw", "card": "C5"},
     ],
     expected={"to_act": "N", "legal_cards": ["C9", "C8"], "penalty_cards": {"W": [{"card": "D3", "kind": "minor"}]},
               "lead_restriction": {"seat": "E", "kind": "require", "suit": "C", "until": "this_lead"},
               "designation": {"by": "either_defender", "valid": True, "candidates": ["C9", "C8"]},
               "held_card": "HQ", "card_is_played": False, "restored_to_hand": {"S": ["SA"]},
-              "opening_lead": False, "information": {"other_information_from_penalty_card": {"e": "authorized"}}},
+              "opening_lead": False, "information": {"other_information_from_penalty_card": {"e": "authorized"}},
+              "revokes": [{"seat": "N", "trick": 1, "card": "H2", "established": False, "corrected": True}],
+              "tricks_won": {"NS": 0}, "trick_adjustment": {"tricks": 0}},
     checkpoints=[{"after": 0, "expected": {}}, {"after": 2, "expected": {"designation": False, "roles": {
         "declarer": "S"}}}],
 )
