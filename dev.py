@@ -3,7 +3,7 @@
 
     python3 dev.py lab [ARGS...]           open the notebooks in JupyterLab (ARGS go to `jupyter lab`)
     python3 dev.py test [ARGS...]          run every test: pytest over tests/ and nbval over notebooks/
-    python3 dev.py voila NOTEBOOK [ARGS]   serve one notebook as a presentation with Voila
+    python3 dev.py voila [NOTEBOOK] [ARGS] serve one notebook (default: all of them) as a presentation with Voila
     python3 dev.py execute [NOTEBOOK...]   re-run notebooks (default: all) and save their outputs
     python3 dev.py bench [ARGS...]         run every benchmarks/*.py (ARGS go to each)
 
@@ -191,8 +191,10 @@ def find_notebook(name: str) -> Path:
 
 
 def cmd_voila(args: list[str]) -> int:
+    # no NOTEBOOK: serve the whole folder, every notebook a presentation at /voila/render/<name>.ipynb
     if not args or args[0].startswith("-"):
-        fail("usage: python3 dev.py voila NOTEBOOK [voila options], e.g. python3 dev.py voila 00-start")
+        exec_tool([str(BIN / "voila"), str(NOTEBOOKS), *args])
+        return 0
     notebook = find_notebook(args[0])
     exec_tool([str(BIN / "voila"), str(notebook), *args[1:]])
     return 0

@@ -160,11 +160,13 @@ class PenaltyCardRuling:
 
 
 def _escape(text: str) -> str:
-    """HTML-escape ``text`` and colour the red suit symbols (suits always show symbol and colour)."""
-    return _RED.sub(r'<span class="bl-red" style="color:#c8102e">\1</span>', _html.escape(text))
+    """HTML-escape ``text`` and colour the red cards (``♥K`` as a whole, as on a card; suits always show
+    symbol and colour). Inline, so that it needs no stylesheet."""
+    return _RED.sub(lambda m: f'<span class="bl-red" style="color:#c8102e">{m[0]}</span>', _html.escape(text))
 
 
-_RED = re.compile("([♥♦])")
+#: a red card or holding as written in a sentence: ♥K, ♦10, ♥K B 9 2 (as bridgelaws.present.red_suits)
+_RED = re.compile(r"[♥♦]\w*(?: (?:10|Kn|[2-9AKQJTEDB])(?!\w))*")
 
 
 # ----------------------------------------------------------------------------------------------------------

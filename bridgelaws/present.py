@@ -17,6 +17,7 @@ player's choice is narrowed.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,7 +30,7 @@ from bridgelaws.scenario import Scenario, load, localized, replay
 from bridgelaws.state import PlayState
 from bridgelaws.table import Table
 
-__all__ = ["example", "Example", "describe", "Ruling", "Walk"]
+__all__ = ["example", "Example", "describe", "red_suits", "Ruling", "Walk"]
 
 
 def describe(event: Event, lang: str = "en", state: PlayState | None = None) -> str:
@@ -39,6 +40,21 @@ def describe(event: Event, lang: str = "en", state: PlayState | None = None) -> 
     from bridgelaws.timeline import describe_event
 
     return describe_event(event, lang, state)
+
+
+#: a red card or holding as it is written in a sentence: ♥K, ♦10, ♥K B 9 2 (the ranks that follow the symbol)
+_RED = re.compile(r"[♥♦]\w*(?: (?:10|Kn|[2-9AKQJTEDB])(?!\w))*")
+#: the red of the diagrams (render/style.css)
+RED = "#c8102e"
+
+
+def red_suits(text: str) -> str:
+    """``text`` HTML-escaped, each red card or holding (``♥K``, ``♦10``, ``♥K B 9 2``, a lone ♥) in red. The colour is an inline style, so that it needs no
+    stylesheet and survives the sanitizers (an untrusted notebook in JupyterLab, GitHub, nbviewer); the symbol
+    stays, so colour is never the only cue."""
+    import html as _html
+
+    return _RED.sub(lambda m: f'<span style="color:{RED}">{m[0]}</span>', _html.escape(text, quote=False))
 
 
 def _is_irregular(event: Event) -> bool:
@@ -128,11 +144,16 @@ class Example:
         t = self.table if n is None else self.table.copy(history=n)
         return Ruling("\n".join("• " + s for s in t.director_says(self.lang)))
 
-    def walk(self, first: int = 0, last: int | None = None, also: Iterable[int] = ()) -> Walk:
+    def walk(self, first: int = 0, last: int | None = None, also: Iterable[int] = (),
+             folded: bool = False) -> Walk:
         """The walk-through (title, question, a diagram per stop), keeping only the stops after ``first`` to
         ``last`` events (both included; default all), plus a stop after each event count in ``also`` that is
         not a stop already, headed "Trick n: <seat> to play". ``walk()`` is the whole walk-through. The
-        stylesheet is inlined once, in the first diagram."""
+        stylesheet is inlined once, in the first diagram.
+
+        ``folded``: for a walk-through that gives a quiz answer away, the HTML is a ``<details>`` element that
+        shows only "Show the walk-through" until it is clicked: plain HTML, so it stays folded in JupyterLab,
+        Voila, GitHub and nbviewer. The plain text is the same either way."""
         import html as _html
 
         from bridgelaws.render import html
@@ -148,20 +169,24 @@ class Example:
                 heading = (_t("present.heading.to_play", self.lang, n=len(state.tricks) + 1, seat=state.to_act)
                            if state.to_act is not None else _t("present.heading.now", self.lang))
                 stops[n] = Stop(n, heading)
-        parts = [f'<div class="bl-example"><h3>{_html.escape(self.title)}</h3>']
+        parts = [f'<div class="bl-example"><h3>{red_suits(self.title)}</h3>']
         lines = [self.title]
         question = localized(self.scenario.question, self.lang)
         if question:
-            parts.append(f"<p><em>{_html.escape(question)}</em></p>")
+            parts.append(f"<p><em>{red_suits(question)}</em></p>")
             lines.append(question.strip())
         style = f"<style>{html.stylesheet()}</style>"
         for i, n in enumerate(sorted(stops)):
-            parts.append(f"<h4>{_html.escape(stops[n].heading)}</h4>")
+            parts.append(f"<h4>{red_suits(stops[n].heading)}</h4>")
             diagram = str(html.table(self.table.copy(history=n), lang=self.lang))
             # the stylesheet once per walk-through: the first diagram carries it for the others
             parts.append(diagram if i == 0 else diagram.replace(style, "", 1))
             lines += ["", stops[n].heading, str(self.ruling(n))]
         parts.append("</div>")
+        if folded:
+            summary = red_suits(_t("present.fold.walk", self.lang, title=self.title))
+            parts = [f'<details class="bl-folded"><summary style="cursor:pointer"><strong>{summary}</strong>'
+                     "</summary>", *parts, "</details>"]
         return Walk("".join(parts), "\n".join(lines))
 
     def _repr_html_(self) -> str:

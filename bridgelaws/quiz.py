@@ -40,6 +40,7 @@ from bridgelaws.events import Designate, Event, Expose, Hold, LeadFaceDown, Play
 from bridgelaws.i18n import Message, normalize_lang
 from bridgelaws.i18n import text as _text
 from bridgelaws.laws import LawRef, law
+from bridgelaws.present import RED, red_suits
 from bridgelaws.scenario import Scenario, load, localized, replay
 from bridgelaws.state import PlayState, Statement
 from bridgelaws.table import Table, follow_suit_cards
@@ -65,12 +66,9 @@ def _m(key: str, **params: Any) -> Message:
     return Message("quiz." + key, params)
 
 
-_RED = re.compile("([♥♦])")
-
-
 def _html_sentence(s: str) -> str:
-    """Escaped text with the red suit symbols in red (the symbol stays: colour is never the only cue)."""
-    return _RED.sub(r'<span class="bl-red">\1</span>', _html.escape(s, quote=False))
+    """Escaped text with the red cards in red, as on a card (one function for the notebooks' HTML)."""
+    return red_suits(s)
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -121,14 +119,23 @@ class Answer:
         lines += ["• " + s.text(lang) for s in self.statements]
         return "\n".join(lines)
 
-    def html(self, lang: str | None = None) -> str:
+    def html(self, lang: str | None = None, folded: bool = False) -> str:
+        """The answer as HTML. ``folded``: inside a ``<details>`` element whose summary says "Show the answer
+        to question n", so that a reader sees the answer only after a click. Plain HTML, no script and no
+        stylesheet: it stays folded in JupyterLab (trusted or not), in Voila, on GitHub and in nbviewer."""
         lang = normalize_lang(lang or self.lang)
         items = "".join(f"<li>{_html_sentence(s.text(lang))}</li>" for s in self.statements)
-        return (f'<div class="bl-quiz-answer"><p><strong>{_html_sentence(self.headline(lang))}</strong></p>'
-                f'<p>{_html.escape(_t("director_says", lang))}</p><ul>{items}</ul></div>')
+        body = (f'<p><strong>{_html_sentence(self.headline(lang))}</strong></p>'
+                f'<p>{_html.escape(_t("director_says", lang))}</p><ul>{items}</ul>')
+        if not folded:
+            return f'<div class="bl-quiz-answer">{body}</div>'
+        summary = _html.escape(_t("reveal_summary", lang, n=self.number))
+        return (f'<details class="bl-quiz-answer"><summary style="cursor:pointer"><strong>{summary}</strong>'
+                f'</summary>{body}</details>')
 
     def _repr_html_(self) -> str:
-        return self.html()
+        """Folded: a notebook cell ``quiz.answer(n)`` shows "Show the answer to question n" until clicked."""
+        return self.html(folded=True)
 
     def __repr__(self) -> str:
         return self.text()
@@ -550,6 +557,8 @@ class QuizWidget:
         for i, c in enumerate(q.choices):
             b = W.Button(description=f"{_letter(i)}. {c.text(lang)}", tooltip=c.text(lang),
                          layout=W.Layout(width="auto", min_width="24em"))
+            if c.card is not None and c.card.suit.is_red:
+                b.style.text_color = RED  # a button's text has one colour: a red card's button is red
             if done:
                 b.disabled = True
                 if c.key == q.answer.key:

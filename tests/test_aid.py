@@ -391,5 +391,5 @@ def test_classify_uses_the_engines_own_50B() -> None:
 def test_red_suits_show_their_colour_in_html() -> None:
     # suits always show symbol and colour (STYLE, accessibility and print)
     red = penalty_card_ruling("dropped", "defender", "♦3").html("da")
-    assert '<span class="bl-red" style="color:#c8102e">♦</span>3 er et lille strafkort' in red
+    assert '<span class="bl-red" style="color:#c8102e">♦3</span> er et lille strafkort' in red
     assert "bl-red" not in penalty_card_ruling("dropped", "defender", "♠3").html("da")

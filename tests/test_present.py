@@ -14,7 +14,8 @@ DIAMOND = SCENARIOS / "01-stort-strafkort-ex1-trick4-diamond-lead.toml"  # 17 ev
 
 
 def headings(html: str) -> list[str]:
-    return re.findall(r"<h4>(.*?)</h4>", html)
+    """The stop headings as text (the red suit symbols are wrapped in a span)."""
+    return [re.sub(r"<[^>]+>", "", h) for h in re.findall(r"<h4>(.*?)</h4>", html)]
 
 
 def test_the_walk_stops_before_the_irregularity_after_it_and_after_each_trick_from_then_on() -> None:
@@ -75,7 +76,34 @@ def test_the_walk_is_the_same_bytes_each_time() -> None:
     ("en", "Dummy leads ♦7 at trick 4.")])
 def test_the_question_is_shown_in_the_language_of_the_example(lang: str, start: str) -> None:
     walk = present.example(DIAMOND, lang=lang).walk()
-    assert f"<p><em>{start}" in walk
+    question = re.search(r"<p><em>(.*?)</em></p>", walk)
+    assert question and re.sub(r"<[^>]+>", "", question[1]).startswith(start)
+
+
+def test_red_suits_are_red_without_a_stylesheet() -> None:
+    # ♥ and ♦ in the title, the question and the headings carry their colour inline (an untrusted notebook,
+    # GitHub and nbviewer drop our <style>); ♠ and ♣ stay as they are; the symbol itself is always kept
+    walk = present.example(DIAMOND, lang="en").walk()
+    question = re.search(r"<p><em>(.*?)</em></p>", walk)[1]
+    assert '<span style="color:#c8102e">♦7</span>' in question
+    assert "♦" not in question.replace('<span style="color:#c8102e">♦7</span>', "")
+    assert present.red_suits("♠A ♥K ♦10, ♣J ♥ <b>") == (
+        '♠A <span style="color:#c8102e">♥K</span> <span style="color:#c8102e">♦10</span>, ♣J '
+        '<span style="color:#c8102e">♥</span> &lt;b&gt;')
+    # a holding is red as a whole, up to the first word that is not a rank
+    assert present.red_suits("♥K B 9 2 og ♦E D: så ♥Kn 10") == (
+        '<span style="color:#c8102e">♥K B 9 2</span> og <span style="color:#c8102e">♦E D</span>: så '
+        '<span style="color:#c8102e">♥Kn 10</span>')
+
+
+def test_a_folded_walk_shows_only_its_summary_until_clicked() -> None:
+    ex = present.example(DIAMOND, lang="da")
+    plain, folded = ex.walk(13), ex.walk(13, folded=True)
+    assert folded.startswith('<details class="bl-folded"><summary')
+    summary = re.search(r"<summary[^>]*>(.*?)</summary>", folded)[1]
+    assert "Vis gennemgangen" in summary and "bl-table" not in summary
+    assert folded.endswith(str(plain) + "</details>")  # everything else is inside the fold
+    assert repr(folded) == repr(plain)  # the plain text (compared by nbval) does not change
 
 
 def test_the_stylesheet_is_inlined_once_per_walk() -> None:

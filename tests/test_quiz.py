@@ -6,6 +6,7 @@ Q7 not played, Q8 ♦3 played), scoring, the catalogue in three languages, and t
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -204,6 +205,32 @@ def test_html_is_deterministic() -> None:
     assert [repr(x.answer) for x in a] == [repr(x.answer) for x in b]
 
 
+def test_an_answer_cell_is_folded_until_the_reader_clicks(quiz: Quiz) -> None:
+    # a notebook cell `quiz.answer(n)` shows a <details> element: only its summary is visible until it is
+    # opened, in JupyterLab, Voila (shot 84: the answers were printed unfolded) and on GitHub alike
+    html = quiz.answer(1)._repr_html_()
+    assert html.startswith('<details class="bl-quiz-answer"><summary')
+    assert html.endswith("</details>")
+    summary = re.search(r"<summary[^>]*>(.*?)</summary>", html)[1]
+    assert "Vis svaret på spørgsmål 1" in summary
+    assert "♣" not in summary and "46" not in summary  # the summary gives nothing away
+    after = html.split("</summary>", 1)[1]
+    assert "♣3" in after and text("quiz.director_says", "da") in after
+    # the widget's feedback (shown after an answer) is not folded
+    assert quiz.answer(1).html().startswith('<div class="bl-quiz-answer">')
+
+
+def test_red_suits_in_the_quiz_html_are_red_without_a_stylesheet(quiz: Quiz) -> None:
+    # the question text, the prompt, the choices and the answer carry the colour inline (the diagram is the
+    # renderer's business); every ♥ and ♦ outside the diagram is wrapped, and there are some
+    red = re.compile(r'<span style="color:#c8102e">[♥♦][^<]*</span>')
+    q = quiz.question(2)  # "Vest spiller ♥T ud ... ♥K B 9 2", choices ♥K ♥B ♥9 ♥2
+    for html in (q.html().replace(q.diagram(), ""), quiz.answer(2).html()):
+        bare = red.sub("", html)
+        assert "♥" not in bare and "♦" not in bare
+        assert '<span style="color:#c8102e">♥B</span>' in html
+
+
 def test_the_diagram_does_not_give_the_answer_away(quiz: Quiz) -> None:
     html = quiz.question(7).diagram()
     assert '<div class="bl-statements"' not in html
@@ -290,3 +317,12 @@ def test_the_widget_displays_through_its_box() -> None:
     assert "application/vnd.jupyter.widget-view+json" in bundle
     w.go(2)
     assert w.next_button.disabled
+
+
+def test_the_widget_shows_a_red_cards_button_in_red() -> None:
+    pytest.importorskip("ipywidgets")
+    w = Quiz.from_files(HANDOUT, lang="da").widget()
+    assert not w.button("card:C3").style.text_color  # ♣: the default colour
+    w.go(2)
+    assert w.button("card:HJ").style.text_color == "#c8102e"  # ♥B: red, as on a card
+    assert not w.button("declarer").style.text_color
