@@ -1,8 +1,9 @@
 """Law references (``LawRef``) and the catalogue of the paragraphs the library applies.
 
-``LawRef.parse("50D1a")`` is Law 50, section D, clause 1(a). Citations are localized:
-``§ 50 D1a`` in Danish and Norwegian, ``Law 50D1(a)`` in English. Titles and short summaries in our own
-words live in the message catalogues under ``law.<ref>.title`` and ``law.<ref>.summary``.
+``LawRef.parse("50D1a")`` is Law 50, section D, clause 1(a). Citations are localized the way the local law
+book prints them: ``§ 50D1a`` in Danish and Norwegian (DBf's *Love for turneringsbridge* and NBF's lovboka
+write "§ 47E2", "§ 54A", no space before the section letter), ``Law 50D1(a)`` in English. Titles and short
+summaries in our own words live in the message catalogues under ``law.<ref>.title`` and ``law.<ref>.summary``.
 """
 
 from __future__ import annotations
@@ -47,7 +48,11 @@ class LawRef:
         return f"{self.law}{self.section}{self.clause}"
 
     def cite(self, lang: str = "en") -> str:
-        """Citation in the style of ``lang``: ``§ 50 D1a`` (da, nb) or ``Law 50D1(a)`` (en)."""
+        """Citation in the style of ``lang``: ``§ 50D1a`` (da, nb) or ``Law 50D1(a)`` (en).
+
+        >>> LawRef.parse("50D1a").cite("da"), LawRef.parse("58B1").cite("nb"), LawRef.parse("50D1a").cite("en")
+        ('§ 50D1a', '§ 58B1', 'Law 50D1(a)')
+        """
         lang = normalize_lang(lang)
         if lang == "en":
             clause = self.clause
@@ -56,8 +61,7 @@ class LawRef:
             elif clause.isalpha():
                 clause = f"({clause})"
             return f"Law {self.law}{self.section}{clause}"
-        tail = f"{self.section}{self.clause}"
-        return f"§ {self.law} {tail}" if tail else f"§ {self.law}"
+        return f"§ {self.law}{self.section}{self.clause}"
 
     def parent(self) -> LawRef | None:
         """The enclosing paragraph: 50D1a -> 50D1 -> 50D -> 50 -> None."""

@@ -7,8 +7,8 @@ output per language and style; parsing is lenient and accepts every form the art
 >>> from bridgelaws.notation import format_card, parse_card, parse_hand
 >>> parse_card("sD", "da"), parse_card("ruter knekt", "nb"), parse_card("queen of hearts", "en")
 (Card.parse('SQ'), Card.parse('DJ'), Card.parse('HQ'))
->>> format_card(parse_card("♦10", "nb"), "da")
-'♦T'
+>>> format_card(parse_card("♦T", "nb"), "da"), format_card(parse_card("hT", "da"), "da", style="letter")
+('♦10', 'hT')
 >>> parse_hand("♠AK2 ♥Q85 ♦- ♣JT9876", "en")
 Hand.from_pbn('AK2.Q85..JT9876')
 
@@ -60,7 +60,7 @@ __all__ = [
 
 RANK_LETTERS: dict[str, dict[Rank, str]] = {
     "en": {Rank.ACE: "A", Rank.KING: "K", Rank.QUEEN: "Q", Rank.JACK: "J", Rank.TEN: "10"},
-    "da": {Rank.ACE: "E", Rank.KING: "K", Rank.QUEEN: "D", Rank.JACK: "B", Rank.TEN: "T"},
+    "da": {Rank.ACE: "E", Rank.KING: "K", Rank.QUEEN: "D", Rank.JACK: "B", Rank.TEN: "10"},
     "nb": {Rank.ACE: "E", Rank.KING: "K", Rank.QUEEN: "D", Rank.JACK: "Kn", Rank.TEN: "10"},
 }
 RANK_NAMES: dict[str, dict[Rank, str]] = {
@@ -93,7 +93,7 @@ SEAT_LETTERS: dict[str, dict[Seat, str]] = {
 SEAT_NAMES: dict[str, dict[Seat, str]] = {
     "en": {Seat.NORTH: "North", Seat.EAST: "East", Seat.SOUTH: "South", Seat.WEST: "West"},
     "da": {Seat.NORTH: "Nord", Seat.EAST: "Øst", Seat.SOUTH: "Syd", Seat.WEST: "Vest"},
-    "nb": {Seat.NORTH: "Nord", Seat.EAST: "Øst", Seat.SOUTH: "Sør", Seat.WEST: "Vest"},
+    "nb": {Seat.NORTH: "Nord", Seat.EAST: "Øst", Seat.SOUTH: "Syd", Seat.WEST: "Vest"},
 }
 
 #: the void marker written by ``format_holding`` / ``format_hand`` (an en dash); ``-`` and ``—`` are read too
@@ -107,12 +107,22 @@ SUIT_STYLES = ("symbol", "letter", "name", "singular")
 #: the native rank letters, listed in error messages
 _RANK_HELP = {
     "en": "A K Q J 10 9 8 7 6 5 4 3 2",
-    "da": "E K D B T 9 8 7 6 5 4 3 2",
+    "da": "E K D B 10 9 8 7 6 5 4 3 2",
     "nb": "E K D Kn 10 9 8 7 6 5 4 3 2",
 }
 _MAX_TEXT = 1000
-#: between the ranks of a holding: Norwegian separates them (K Kn 10 8), Danish and English write AKJ10
-_RANK_JOINER = {"en": "", "da": "", "nb": " "}
+#: between the ranks of a holding: Danish and Norwegian print them spaced, as the federations' magazines and
+#: club diagrams do (*Dansk Bridge* "E K B 10 6 4", NBF club pages "D Kn 5"); English writes AKJ10
+_RANK_JOINER = {"en": "", "da": " ", "nb": " "}
+#: the LKU-22 letter code (``sT``, ``hDT86``, Danish only) is compact and keeps the ten as T
+_LETTER_CODE_TEN = {"da": "T"}
+
+
+def _code_rank(rank: Rank, lang: str, style: str) -> str:
+    """A rank letter as the card ``style`` prints it: the letter code keeps LKU-22's T for the Danish ten."""
+    if style == "letter" and rank is Rank.TEN and lang in _LETTER_CODE_TEN:
+        return _LETTER_CODE_TEN[lang]
+    return format_rank(rank, lang)
 
 
 def _style(style: str, allowed: Sequence[str], default: str) -> str:
@@ -126,7 +136,8 @@ def _style(style: str, allowed: Sequence[str], default: str) -> str:
 # --------------------------------------------------------------------------------------------- formatting
 
 def format_rank(rank: Rank, lang: str = "en", style: str = "letter") -> str:
-    """``letter`` (D, Kn, Q, T, 10, 7) or ``name`` (dame, knekt, queen)."""
+    """``letter`` (D, Kn, B, Q, 10, 7) or ``name`` (dame, knekt, queen). The ten is ``10`` in every
+    language: DBf's law book (§ 1 "es, konge, dame, bonde, 10") and NBF's print (E K D Kn 10)."""
     lang = normalize_lang(lang)
     if _style(style, ("letter", "name"), "letter") == "name":
         return RANK_NAMES[lang][rank]
@@ -156,11 +167,12 @@ def format_card(card: Card, lang: str = "en", style: str = "symbol") -> str:
         if lang == "en":
             return f"{RANK_NAMES[lang][card.rank]} of {SUIT_NAMES[lang][card.suit]}"
         return f"{SUIT_SINGULAR[lang][card.suit]} {RANK_NAMES[lang][card.rank]}"
-    return format_suit(card.suit, lang, style) + format_rank(card.rank, lang)
+    return format_suit(card.suit, lang, style) + _code_rank(card.rank, lang, style)
 
 
 def format_seat(seat: Seat, lang: str = "en", style: str = "name") -> str:
-    """``name`` (Syd, Sør, South) or ``letter`` (S; Ø and V in Danish and Norwegian)."""
+    """``name`` (Syd in Danish and Norwegian, South) or ``letter`` (S; Ø and V in Danish and Norwegian).
+    Norwegian bridge writes Syd, not the general bokmål Sør (NBF slides, *Norsk Bridge*); Sør is still read."""
     lang = normalize_lang(lang)
     style = _style(style, SEAT_STYLES, "name")
     return (SEAT_LETTERS if style == "letter" else SEAT_NAMES)[lang][seat]
@@ -168,9 +180,9 @@ def format_seat(seat: Seat, lang: str = "en", style: str = "name") -> str:
 
 def format_holding(cards: Iterable[Card], lang: str = "en", style: str = "symbol", *,
                    suit: Suit | None = None) -> str:
-    """The cards of one suit, high to low: ``♠KB4`` (symbol), ``sKB4`` (letter), ``spar KB4`` (name) or ``KB4``
-    (ranks). Norwegian separates the ranks (``♥K Kn 10 8``). An empty holding is a void (``♦–``) and needs
-    ``suit``."""
+    """The cards of one suit, high to low: ``♠K B 4`` (symbol), ``sKB4`` (letter), ``spar K B 4`` (name) or
+    ``K B 4`` (ranks). Danish and Norwegian separate the ranks (``♥K B 10 8``, ``♥K Kn 10 8``), English does not
+    (``♥KJT8`` is ``♥KJ108``). An empty holding is a void (``♦–``) and needs ``suit``."""
     lang = normalize_lang(lang)
     style = _style(style, HOLDING_STYLES, "symbol")
     cs = sorted_cards(cards)
@@ -182,7 +194,8 @@ def format_holding(cards: Iterable[Card], lang: str = "en", style: str = "symbol
         if suit is not None and found is not suit:
             raise ValueError(f"holding {' '.join(str(c) for c in cs)} is not in {suit.name.lower()}")
         suit = found
-    ranks = _RANK_JOINER[lang].join(format_rank(c.rank, lang) for c in cs) or VOID
+    joiner = "" if style == "letter" and lang in _LETTER_CODE_TEN else _RANK_JOINER[lang]
+    ranks = joiner.join(_code_rank(c.rank, lang, style) for c in cs) or VOID
     if style == "ranks":
         return ranks
     if suit is None:
@@ -193,8 +206,9 @@ def format_holding(cards: Iterable[Card], lang: str = "en", style: str = "symbol
 
 
 def format_hand(hand: Hand | Iterable[Card], lang: str = "en", style: str = "symbol") -> str:
-    """All four suits, spades first: ``♠EK2 ♥D85 ♦– ♣T9876`` (symbol), ``sEK2 hD85 d– cT9876`` (letter),
-    ``spar EK2, hjerter D85, ruder –, klør T9876`` (name) or the canonical PBN ``AK2.Q85..T9876`` (pbn)."""
+    """All four suits, spades first; in Danish ``♠E K 2 ♥D 8 5 ♦– ♣10 9 8 7 6`` (symbol), ``sEK2 hD85 d– cT9876``
+    (letter, LKU-22's code), ``spar E K 2, hjerter D 8 5, ruder –, klør 10 9 8 7 6`` (name) or the canonical PBN
+    ``AK2.Q85..T9876`` (pbn)."""
     lang = normalize_lang(lang)
     style = _style(style, HAND_STYLES, "symbol")
     h = hand if isinstance(hand, Hand) else Hand.of(hand)
@@ -844,7 +858,7 @@ class Notation:
         return format_seat(seat, self.lang, style)
 
     def cite(self, ref: LawRef | str) -> str:
-        """``§ 50 D1a`` (da, nb) or ``Law 50D1(a)`` (en)."""
+        """``§ 50D1a`` (da, nb) or ``Law 50D1(a)`` (en)."""
         return (ref if isinstance(ref, LawRef) else LawRef.parse(ref)).cite(self.lang)
 
     def law_title(self, ref: LawRef | str) -> str:

@@ -10,13 +10,15 @@ from bridgelaws.glossary import TERMS, term
 from bridgelaws.i18n import catalog
 from bridgelaws.laws import CATALOGUE, LawRef
 
-#: the terms the articles and the brief name: (da, nb, en, law or None)
+#: the terms the articles and the brief name: (da, nb, en, law or None); the words are the law books' (sources in
+#: bridgelaws/i18n/terminology.toml): DBf's »den blinde« and »beføjede oplysninger«, lovboka's «lovlig
+#: informasjon» and «urettmessig informasjon (UI)»
 REQUIRED = [
     ("strafkort", "straffekort", "penalty card", "50"),
     ("stort strafkort", "stort straffekort", "major penalty card", "50B"),
     ("lille strafkort", "lite straffekort", "minor penalty card", "50B"),
     ("spilfører", "spillefører", "declarer", None),
-    ("bordet (blindemanden)", "blindemann (bordet)", "dummy", None),
+    ("den blinde (bordet)", "blindemann (bordet)", "dummy", None),
     ("kulørsvigt", "revoke", "revoke", "61A"),
     ("udspil", "utspill", "lead", "44A"),
     ("turneringsleder (TL)", "turneringsleder (TL)", "Director (TD)", "9B"),
@@ -24,8 +26,8 @@ REQUIRED = [
     ("afkast (kaste af)", "avkast (kaste)", "discard", "44D"),
     ("udspil uden for tur", "utspill utenfor tur", "lead out of turn", "53"),
     ("berigtigelse", "korrigering", "rectification", None),
-    ("beføjet information", "autorisert informasjon", "authorized information", "16A"),
-    ("ubeføjet information", "uautorisert informasjon (UI)", "unauthorized information (UI)", "16"),
+    ("beføjede oplysninger", "lovlig informasjon", "authorized information", "16A"),
+    ("ubeføjede oplysninger", "urettmessig informasjon (UI)", "unauthorized information (UI)", "16"),
     ("fordækt udspil", "utspill med fremsiden ned", "face-down opening lead", "41A"),
     ("spillet kort: »bordet fanger«", "spilt kort: «lagt kort ligger»", "played card", "45C"),
     ("renonce", "renons", "void", None),
@@ -56,9 +58,9 @@ def test_norwegian_revoke_is_not_renons() -> None:
 
 
 @pytest.mark.parametrize("lang, words", [
-    ("da", ["strafkort", "spilfører", "udspil", "bekende", "afkast", "kulørsvigt", "berigtigelse", "beføjet"]),
+    ("da", ["strafkort", "spilfører", "udspil", "bekende", "afkast", "kulørsvigt", "berigtigelse", "beføjede"]),
     ("nb", ["straffekort", "spillefører", "blindemann", "utspill", "følge farge", "avkast", "revoke", "korrigering",
-            "autorisert"]),
+            "lovlig informasjon"]),
     ("en", ["penalty card", "declarer", "dummy", "lead", "follow suit", "revoke", "rectification", "authorized"]),
 ])
 def test_the_catalogues_speak_the_glossarys_words(lang: str, words: list[str]) -> None:
@@ -70,9 +72,9 @@ def test_the_catalogues_speak_the_glossarys_words(lang: str, words: list[str]) -
 
 
 @pytest.mark.parametrize("lang, columns, law_of_50b", [
-    ("da", ["Dansk", "Norsk", "Engelsk", "§"], "§ 50 B"),
-    ("nb", ["Dansk", "Norsk", "Engelsk", "§"], "§ 50 B"),
-    ("en", ["Danish", "Norwegian", "English", "Law"], "Law 50B"),
+    ("da", ["Dansk", "Norsk", "Engelsk", "§"], LawRef.parse("50B").cite("da")),
+    ("nb", ["Dansk", "Norsk", "Engelsk", "§"], LawRef.parse("50B").cite("nb")),
+    ("en", ["Danish", "Norwegian", "English", "Law"], LawRef.parse("50B").cite("en")),
 ])
 def test_the_table_is_numbered_and_localized(lang: str, columns: list[str], law_of_50b: str) -> None:
     pytest.importorskip("pandas")

@@ -78,8 +78,8 @@ def test_list_words_join_lists_in_each_language() -> None:
     seats = (Seat.NORTH, Seat.EAST, Seat.SOUTH)
     assert localize(seats, "en", "or") == "North, East or South"
     assert localize(seats, "da", "and") == "Nord, Øst og Syd"
-    assert localize(seats, "nb", "or") == "Nord, Øst eller Sør"
-    assert localize([Card.parse("SQ"), Card.parse("HT")], "da", "and") == "♠D og ♥T"
+    assert localize(seats, "nb", "or") == "Nord, Øst eller Syd"
+    assert localize([Card.parse("SQ"), Card.parse("HT")], "da", "and") == "♠D og ♥10"
     assert text("word.or", "no") == "eller"
 
 

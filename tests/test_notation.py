@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from bridgelaws.cards import ALL_CARDS, Card, Rank, Seat, Suit
 from bridgelaws.deal import Deal, Hand
 from bridgelaws.errors import AmbiguousNotationError, NotationError
+from bridgelaws.laws import LawRef
 from bridgelaws.notation import (
     CARD_STYLES, HAND_STYLES, HOLDING_STYLES, SEAT_STYLES, Notation, format_card, format_hand, format_holding,
     format_rank, format_seat, format_suit, parse_card, parse_hand, parse_holding, parse_rank, parse_seat,
@@ -83,7 +84,8 @@ def test_any_hand_round_trips(cards: set[Card], lang: str, style: str) -> None:
 
 def test_rank_letters_per_language() -> None:
     honours = [Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN]
-    assert [format_rank(r, "da") for r in honours] == ["E", "K", "D", "B", "T"]
+    # DBf § 1: "es, konge, dame, bonde, 10"; lovboka: "Ess, Konge, Dame Knekt eller Tier"
+    assert [format_rank(r, "da") for r in honours] == ["E", "K", "D", "B", "10"]
     assert [format_rank(r, "nb") for r in honours] == ["E", "K", "D", "Kn", "10"]
     assert [format_rank(r, "en") for r in honours] == ["A", "K", "Q", "J", "10"]
     assert format_rank(Rank.SEVEN, "da") == "7"
@@ -96,27 +98,31 @@ def test_card_styles() -> None:
     assert [format_card(sq, "en", s) for s in CARD_STYLES] == ["♠Q", "sQ", "queen of spades"]
     assert format_card(C("DJ"), "nb", "name") == "ruter knekt" and format_card(C("DJ"), "da", "name") == "ruder bonde"
     assert format_card(C("CA"), "nb", "name") == "kløver ess"
-    assert [format_card(C("DT"), lang) for lang in LANGS] == ["♦T", "♦10", "♦10"]
+    assert [format_card(C("DT"), lang) for lang in LANGS] == ["♦10", "♦10", "♦10"]
+    # the LKU-22 letter code (seed 003: "sT", "hDT86") keeps the Danish ten as T
+    assert format_card(C("DT"), "da", "letter") == "dT"
 
 
 def test_suit_and_seat_formats() -> None:
     assert format_suit(Suit.CLUBS, "da", "name") == "klør" and format_suit(Suit.CLUBS, "nb", "name") == "kløver"
     assert format_suit(Suit.HEARTS, "en", "singular") == "heart" and format_suit(Suit.HEARTS, "da", "letter") == "h"
     assert [format_seat(s, "da", "letter") for s in Seat] == ["N", "Ø", "S", "V"]
-    assert [format_seat(s, "nb") for s in Seat] == ["Nord", "Øst", "Sør", "Vest"]
+    # Norwegian bridge writes Syd (seed 001 "Syd har kommet i 4"; Norsk Bridge 3/2003 "Nord Syd")
+    assert [format_seat(s, "nb") for s in Seat] == ["Nord", "Øst", "Syd", "Vest"]
     assert [format_seat(s, "da") for s in Seat] == ["Nord", "Øst", "Syd", "Vest"]
     assert [format_seat(s, "en", "letter") for s in Seat] == ["N", "E", "S", "W"]
 
 
 def test_hand_formats() -> None:
     hand = H("AK2.Q85..JT9876")
-    assert format_hand(hand, "da") == "♠EK2 ♥D85 ♦– ♣BT9876"
+    # Dansk Bridge's diagrams space the ranks and print the ten as 10 ("E K B 10 6 4")
+    assert format_hand(hand, "da") == "♠E K 2 ♥D 8 5 ♦– ♣B 10 9 8 7 6"
     assert format_hand(hand, "nb") == "♠E K 2 ♥D 8 5 ♦– ♣Kn 10 9 8 7 6"
     assert format_hand(hand, "en") == "♠AK2 ♥Q85 ♦– ♣J109876"
     assert format_hand(hand, "da", "letter") == "sEK2 hD85 d– cBT9876"
-    assert format_hand(hand, "da", "name") == "spar EK2, hjerter D85, ruder –, klør BT9876"
+    assert format_hand(hand, "da", "name") == "spar E K 2, hjerter D 8 5, ruder –, klør B 10 9 8 7 6"
     assert format_hand(hand, "nb", "pbn") == "AK2.Q85..JT9876"
-    assert format_holding([C("SK"), C("SJ"), C("S4")], "da", "ranks") == "KB4"
+    assert format_holding([C("SK"), C("SJ"), C("S4")], "da", "ranks") == "K B 4"
 
 
 def test_formatting_refuses_unknown_styles_and_mixed_holdings() -> None:
@@ -278,8 +284,8 @@ def test_lone_k_is_king_or_klor_and_both_are_listed() -> None:
 def test_a_hand_that_reads_two_ways_lists_both() -> None:
     with pytest.raises(AmbiguousNotationError) as info:
         parse_hand("♠E2 KD4", "da")
-    assert set(info.value.candidates) == {"♠E2 ♣D4", "♠EKD42"}
-    assert "♠E2 ♣D4" in info.value.explain("da") and " eller " in info.value.explain("da")
+    assert set(info.value.candidates) == {"♠E 2 ♣D 4", "♠E K D 4 2"}
+    assert "♠E 2 ♣D 4" in info.value.explain("da") and " eller " in info.value.explain("da")
 
 
 @pytest.mark.parametrize("text, lang, key, position, fragment", [
@@ -357,7 +363,7 @@ def test_unknown_seat_lists_the_seats_in_the_language() -> None:
         parse_seat("X", "da")
     assert str(info.value) == "“X” is not a seat; the seats are North, East, South or West."
     assert info.value.explain("da") == "»X« er ikke en himmelretning; brug Nord, Øst, Syd eller Vest."
-    assert info.value.explain("nb") == "«X» er ikke en himmelretning; bruk Nord, Øst, Sør eller Vest."
+    assert info.value.explain("nb") == "«X» er ikke en himmelretning; bruk Nord, Øst, Syd eller Vest."
 
 
 def test_what_is_not_text_is_a_notation_error() -> None:
@@ -397,9 +403,9 @@ def test_notation_object_bundles_a_language() -> None:
     assert nt.seat(Seat.SOUTH) == "Syd" and nt.seat(Seat.EAST, "letter") == "Ø"
     assert nt.parse_card("spar dame") == C("SQ")
     assert nt.parse_hand("sEB2 hDT86, dE432, cBT") == H("AJ2.QT86.A432.JT")
-    assert nt.hand(H("AK2.Q85..JT9876")) == "♠EK2 ♥D85 ♦– ♣BT9876"
-    assert nt.holding([C("SK"), C("SJ")]) == "♠KB"
-    assert nt.cite("50D1a") == "§ 50 D1a"
+    assert nt.hand(H("AK2.Q85..JT9876")) == "♠E K 2 ♥D 8 5 ♦– ♣B 10 9 8 7 6"
+    assert nt.holding([C("SK"), C("SJ")]) == "♠K B"
+    assert nt.cite("50D1a") == LawRef.parse("50D1a").cite("da")
     assert nt.law_title("50D1a") == "Stort strafkort: spilles ved første lovlige lejlighed"
     assert Notation("da", "letter").card(C("HT")) == "hT"
     assert eval(repr(nt)) == nt

@@ -321,8 +321,8 @@ def test_the_language_markers_tell_the_three_languages_apart() -> None:
     for lang in LANGS:
         assert len(own_phrases(lang)) > 100, lang
         assert own_phrases(lang).isdisjoint(foreign_phrases(lang))
-    assert foreign_seat_names("da") == {"Sør", "North", "East", "South", "West"}
-    assert foreign_seat_names("en") == {"Nord", "Øst", "Syd", "Sør", "Vest"}
+    assert foreign_seat_names("da") == {"North", "East", "South", "West"}
+    assert foreign_seat_names("en") == {"Nord", "Øst", "Syd", "Vest"}
     assert find("til dette stik", "til dette stik.") and not find("til dette stik", "til dette stikket")
 
 
@@ -348,7 +348,7 @@ def test_article_notebook_runs_and_speaks_the_language(runs: Runs, number: str, 
                      for m in sorted(set(re.findall(r"§ ?\d+\s?[A-H]?\d?[a-z]?", text)))[:5]]
     else:
         if not re.search(r"§ \d", text):
-            problems.append("no citation in the style '§ 50 B' in the outputs")
+            problems.append("no citation in the style '§ 50B' in the outputs")
         problems += [f"English citation {m!r} in the {lang} outputs"
                      for m in sorted(set(re.findall(r"\bLaw \d+[A-H]?\d?", text)))[:5]]
     problems += [f"seat name {name!r} of another language" for name in sorted(foreign_seat_names(lang))

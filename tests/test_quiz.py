@@ -177,8 +177,9 @@ def test_an_answer_that_is_not_a_choice_is_refused(quiz: Quiz) -> None:
 
 def test_answer_text_names_the_card_the_law_and_what_the_director_says(quiz: Quiz) -> None:
     assert repr(quiz.answer(1)).splitlines() == [
-        "Svar på spørgsmål 1: ♣3 (§ 46 B2)",
-        "• “en klør” nævner en farve uden rang: det laveste kort i farven, ♣3, er spillet (§ 46 B2)",
+        f"Svar på spørgsmål 1: ♣3 ({LawRef.parse('46B2').cite('da')})",
+        f"• »en klør« nævner en farve uden rang: det laveste kort i farven, ♣3, er spillet "
+        f"({LawRef.parse('46B2').cite('da')})",
     ]
     assert quiz.answer(1).headline("en") == "Answer to question 1: ♣3 (Law 46B2)"
 
@@ -282,7 +283,7 @@ def test_the_widget_scores_the_first_answer_and_shows_the_ruling() -> None:
     assert w.feedback.value == ""
     w.button("card:C3").click()
     assert (w.score.answered, w.score.correct) == (1, 1)
-    assert "Rigtigt!" in w.feedback.value and "§ 46 B2" in w.feedback.value
+    assert "Rigtigt!" in w.feedback.value and LawRef.parse("46B2").cite("da") in w.feedback.value
     assert w.button("card:C3").button_style == "success" and w.button("card:CK").disabled
     assert "1 rigtige af 1" in w.score_label.value
     w.next_button.click()

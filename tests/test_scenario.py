@@ -447,7 +447,7 @@ def test_cli_check_refuses_a_duplicate_id(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("lang,words", [
     ("da", ["Nord", "Øst", "Syd", "Vest", "Spillede stik", "vundet af Syd", "Turneringslederen siger"]),
-    ("nb", ["Nord", "Øst", "Sør", "Vest", "Spilte stikk", "vunnet av Sør", "Turneringslederen sier"]),
+    ("nb", ["Nord", "Øst", "Syd", "Vest", "Spilte stikk", "vunnet av Syd", "Turneringslederen sier"]),
     ("en", ["North", "East", "South", "West", "Tricks played", "won by South"]),
 ])
 def test_cli_show_speaks_the_language(lang: str, words: list[str]) -> None:
@@ -471,7 +471,8 @@ def test_show_text_falls_back_to_plain_lines(monkeypatch: pytest.MonkeyPatch) ->
     s = sc.from_dict(scenario_dict(history=PC_HISTORY[:3], title={"da": "Strafkort"}))
     text = cli.show_text(s, sc.replay(s), "da")
     assert text.startswith("Strafkort\n")
-    for line in ("Kontrakt: 3UT, spilfører Syd, bordet Nord", "Igangværende stik: V ♥B  N ♥2",
+    # seed 000 writes "3ut"; the player is "den blinde" (DBf § 41); LKU-22 says "det løbende stik"
+    for line in ("Kontrakt: 3ut, spilfører Syd, den blinde Nord", "Løbende stik: V ♥B  N ♥2",
                  "  Øst: ♣D (stort strafkort)", "Øst skal spille.", "Intet stik er spillet færdigt endnu."):
         assert line in text, line
 

@@ -146,7 +146,7 @@ def test_table_play_refuses_an_illegal_card_with_the_law() -> None:
     with pytest.raises(FailureToFollowSuitError) as exc:
         t.play("HA")
     assert exc.value.law is not None and exc.value.law.code == "44C"
-    assert exc.value.explain("da") == "Nord skal bekende og må ikke spille ♥E (§ 44 C)"
+    assert exc.value.explain("da") == f"Nord skal bekende og må ikke spille ♥E ({exc.value.law.cite('da')})"
     t.play("S2")
     assert t.to_act() is E
 

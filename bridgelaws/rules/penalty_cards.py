@@ -163,7 +163,8 @@ def _choose_lead_option(state: PlayState, ev: Choose, d: Decision) -> PlayState:
     st = settled.with_hand(offender, settled.hand(offender) | frozenset(picked))
     until = "this_lead" if ev.option == "require" else "loses_lead"
     r = Restriction(leader, ev.option, suits, until, opt.law, state.trick_no, by_penalty_of=offender)
-    notes = [note("note.picked_up", opt.law, seat=offender, cards=picked)]
+    notes = [note("note.picked_up" if len(picked) == 1 else "note.picked_up_several", opt.law, seat=offender,
+                  cards=picked)]
     base, cand, cannot = restricted_cards(st.evolve(penalty_cards=kept, restrictions=st.restrictions + (r,)),
                                           leader)
     if cannot:
@@ -208,10 +209,11 @@ def resolve_failure(state: PlayState, accept: bool, by_play: bool = False,
                                  (Option("designate_penalty_card", L51A, cards=candidates),), L51A,
                                  offender=offender, cards=candidates, subject=offender)
             return st.evolve(pending=designate,
-                             notes=(note("note.rejected_wrong_card", L52B2, seat=offender, card=wrong),))
+                             notes=(note("note.rejected_wrong_card_designate", L52B2, seat=offender, card=wrong,
+                                         cards=candidates),))
         substitute = candidates[0]
     st = place_card(st, offender, substitute)
-    return st.evolve(notes=(note("note.rejected_wrong_card", L52B2, seat=offender, card=wrong),))
+    return st.evolve(notes=(note("note.rejected_wrong_card", L52B2, seat=offender, card=wrong, owed=substitute),))
 
 
 # ----------------------------------------------------------------------------------------------------------

@@ -1,0 +1,191 @@
+"""The terminology sheets (bridgelaws/i18n/terminology.toml) hold: every catalogue string, every notebook's
+markdown and every scenario title and question uses the law books' word for each concept, and never a
+forbidden word (a loan word from the other Scandinavian language, a superseded 2007 term, a citation or quote
+in the wrong style). The sheets themselves are sourced, and docs/terminology.md is generated from them."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from bridgelaws import glossary, terminology
+from bridgelaws.i18n import LANGS
+from bridgelaws.terminology import check, check_catalogue, check_markdown, check_notebook, check_scenario
+
+ROOT = Path(__file__).resolve().parent.parent
+I18N = ROOT / "bridgelaws" / "i18n"
+# every domain, also those added after this test was written (revoke, table, widget, pbn, site, ...)
+CATALOGUES = sorted(I18N.glob("*.pot")) + sorted(I18N.glob("*/*.po"))
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+SCENARIOS = sorted((ROOT / "notebooks" / "scenarios").rglob("*.toml")) + sorted((ROOT / "tests").rglob("*.toml"))
+
+
+def _ids(paths: list[Path]) -> list[str]:
+    return [str(p.relative_to(ROOT)) for p in paths]
+
+
+# ------------------------------------------------------------------------------------------ the real files
+
+def test_the_catalogue_list_covers_every_domain_and_language() -> None:
+    domains = {p.stem for p in I18N.glob("*.pot")}
+    assert {"engine", "laws", "played", "widget"} <= domains
+    for lang in ("da", "nb"):
+        assert {p.stem for p in (I18N / lang).glob("*.po")} == domains
+
+
+@pytest.mark.parametrize("path", CATALOGUES, ids=_ids(CATALOGUES))
+def test_every_catalogue_string_uses_the_sheets_words(path: Path) -> None:
+    found = check_catalogue(path)
+    assert not found, "\n".join(str(p) for p in found)
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=_ids(SCENARIOS))
+def test_every_scenario_title_and_question_uses_the_sheets_words(path: Path) -> None:
+    try:
+        found = check_scenario(path)
+    except ValueError:  # a deliberately broken scenario file (tests/broken_scenarios): nothing to read
+        pytest.skip("not a readable scenario")
+    assert not found, "\n".join(str(p) for p in found)
+
+
+# ----------------------------------------------------------------------------------- it fails when it must
+
+def _plant(po: Path, key: str, new: str) -> None:
+    """Replace the msgstr of ``key`` in a copied .po file."""
+    blocks = po.read_text(encoding="utf-8").split("\n\n")
+    for i, b in enumerate(blocks):
+        if f'msgctxt "{key}"' in b.split("\n"):
+            lines = [ln for ln in b.split("\n") if not ln.startswith("msgstr")]
+            blocks[i] = "\n".join(lines + [f'msgstr "{new}"'])
+    po.write_text("\n\n".join(blocks), encoding="utf-8")
+
+
+def test_a_planted_danish_word_in_a_norwegian_catalogue_fails(tmp_path: Path) -> None:
+    nb = tmp_path / "nb"
+    nb.mkdir()
+    po = nb / "played.po"
+    shutil.copy(I18N / "nb" / "played.po", po)
+    assert check_catalogue(po) == []
+    # review M4: "bekjenne" is the Danish "bekende"; lovboka says "følge farge"
+    _plant(po, "played.rule.must_follow", "Blindemann må bekjenne, så {card} kan ikke spilles")
+    found = check_catalogue(po)
+    assert [(p.where, p.finding.found, p.finding.rule.concept, p.finding.preferred) for p in found] == [
+        ("played.rule.must_follow", "bekjenne", "follow_suit", "følge farge")]
+
+
+def test_a_second_word_for_one_concept_fails(tmp_path: Path) -> None:
+    nb = tmp_path / "nb"
+    nb.mkdir()
+    po = nb / "aid.po"
+    shutil.copy(I18N / "nb" / "aid.po", po)
+    # review M1: four words for the face of a card; lovboka's is "fremsiden"
+    _plant(po, "aid.how.dropped", "mistet med billedsiden opp")
+    (finding,) = check_catalogue(po)
+    assert finding.finding.rule.concept == "face" and finding.finding.preferred == "fremsiden"
+
+
+def test_a_citation_in_the_old_style_fails_in_a_new_domain(tmp_path: Path) -> None:
+    da = tmp_path / "da"
+    da.mkdir()
+    po = da / "newdomain.po"
+    po.write_text('msgid ""\nmsgstr ""\n\nmsgctxt "x.y"\nmsgid "See Law 50D1(a)"\nmsgstr "Se § 50 D1a"\n',
+                  encoding="utf-8")
+    (finding,) = check_catalogue(po)
+    assert finding.finding.found.startswith("§ 50 D") and finding.finding.rule.concept is None
+
+
+def _notebook_with(tmp_path: Path, name: str, markdown: str) -> Path:
+    nb = {"cells": [{"cell_type": "markdown", "metadata": {}, "source": markdown.splitlines(keepends=True)},
+                    {"cell_type": "code", "metadata": {}, "source": ["x = 'stjeling'  # code is not prose"],
+                     "outputs": [], "execution_count": None}],
+          "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+    path = tmp_path / name
+    path.write_text(json.dumps(nb, ensure_ascii=False), encoding="utf-8")
+    return path
+
+
+def test_a_planted_forbidden_word_in_a_notebook_cell_fails(tmp_path: Path) -> None:
+    clean = _notebook_with(tmp_path, "02-x.ipynb", "Han må spille kortet ved å følge farge eller ved å trumfe.")
+    assert check_notebook(clean) == []
+    # review M7: the Norwegian law says "å trumfe", not "stjeling"
+    bad = _notebook_with(tmp_path, "02-y.ipynb", "Lovteksten nevner også stjeling.")
+    (place,) = check_notebook(bad)
+    assert place.where == "cell 0" and place.finding.found == "stjeling" and place.finding.lang == "nb"
+
+
+def test_a_planted_word_in_a_copy_of_a_real_notebook_fails(tmp_path: Path) -> None:
+    src = ROOT / "notebooks" / "02-straffekort-seminar.ipynb"
+    nb = json.loads(src.read_text(encoding="utf-8"))
+    i = next(i for i, c in enumerate(nb["cells"]) if c["cell_type"] == "markdown")
+    before = {(p.where, p.finding.found) for p in check_notebook(src)}
+    nb["cells"][i]["source"] = list(nb["cells"][i]["source"]) + ["\n", "Blindemann legger opp."]
+    copy = tmp_path / src.name
+    copy.write_text(json.dumps(nb, ensure_ascii=False), encoding="utf-8")
+    after = {(p.where, p.finding.found) for p in check_notebook(copy)}
+    assert after - before == {(f"cell {i}", "legger opp")}
+
+
+def test_notebook_cells_are_read_in_their_own_language() -> None:
+    # notebook 00 is Danish with a Norwegian and an English summary: each part is checked in its language
+    cell = ("## Ordliste\n\nSpilfører og modspiller.\n\n*Norsk:* spillefører og motspiller.\n\n"
+            "## Sammendrag på norsk\n\nSpillefører godtar utspillet.\n\n## Summary in English\n\nThe lead.\n")
+    assert check_markdown(cell, "da") == []
+    found = check_markdown(cell.replace("Spillefører godtar", "Spillefører aksepterer"), "da")
+    assert [(f.found, f.lang) for f in found] == [("aksepterer", "nb")]
+    # the same Norwegian words in the Danish part are loan words
+    assert [f.found for f in check_markdown("Spillefører og motspiller.", "da")] == ["Spillefører", "motspiller"]
+
+
+def test_code_links_and_allowed_quotes_are_not_prose() -> None:
+    assert check_markdown("Se `bekjenne` og [lenke](https://x.no/stjeling) og\n```\nstjeling\n```", "nb") == []
+    quoted = "<!-- terminology: allow stjeling -->\nLovteksten sier «å trumfe», ikke «stjeling»."
+    assert check_markdown(quoted, "nb") == []
+    assert [f.found for f in check_markdown(quoted.replace("allow stjeling", "allow annet"), "nb")] == ["stjeling"]
+
+
+# ------------------------------------------------------------------------------------------ the sheets
+
+def test_every_concept_has_a_sourced_term_in_each_language() -> None:
+    for c in terminology.concepts():
+        for lang in ("da", "nb"):
+            t = c.terms[lang]
+            assert t.term.strip() and t.source.strip(), f"{c.id} ({lang}) has no term or no source"
+            for rule in c.avoid[lang]:
+                assert rule.why.strip(), f"{c.id} ({lang}): {rule.text} has no reason"
+
+
+def test_no_preferred_term_is_ruled_out_by_the_sheets() -> None:
+    for c in terminology.concepts():
+        for lang in LANGS:
+            word = c.term(lang)
+            assert check(word, lang) == [], f"{c.id} ({lang}): the preferred {word!r} is itself ruled out"
+
+
+def test_the_examples_the_review_found_are_caught() -> None:
+    # ../shared/reviews/language-review.md: H2, H3, H5, M0, M8, M12, M16, L6
+    assert [f.rule.concept for f in check("Spillefører godtar utspillet: blindemann legger opp", "nb")] == ["spread"]
+    assert [f.rule.concept for f in check("og selv spille annet kort fra egen hånd", "nb")] == ["second_card"]
+    assert check("Spiller han et annet kort i stedet", "nb") == []
+    assert [f.found for f in check("(§ 58 B1) og § 50 D1a og § 45", "da")] == ["§ 58 B1", "§ 50 D1"]
+    assert check("(§ 58B1) og § 50D1a og § 45", "da") == []
+    assert [f.rule.concept for f in check("han bliver blind og bliver bord", "da")] == ["dummy", "dummy"]
+    assert [f.rule.concept for f in check("Sør spiller ut", "nb")] == ["south"]
+    assert [f.found for f in check("Vests ♠T og ♥KBT2", "da")] == ["♠T", "♥KBT"]
+    assert check("Vests ♠10 og ♥K B 10 2, LKU-22 skriver sT", "da") == []
+    assert [f.rule.concept for f in check("spillede ♥3 ud uden at være i udspil", "da")] == ["lead_out_of_turn"]
+    assert [f.found for f in check("«Stort strafkort»", "da")] == ["«"]
+
+
+def test_the_glossary_is_drawn_from_the_sheets() -> None:
+    listed = [c for c in terminology.concepts() if c.glossary]
+    assert [t.en for t in glossary.TERMS] == [c.en for c in listed]
+    for t, c in zip(glossary.TERMS, listed):
+        assert (t.da, t.nb, t.law) == (c.display("da"), c.display("nb"), c.law)
+
+
+def test_the_terminology_page_is_generated_from_the_sheets() -> None:
+    page = (ROOT / "docs" / "terminology.md").read_text(encoding="utf-8")
+    assert page == terminology.markdown(), "regenerate: python3 -m bridgelaws.terminology > docs/terminology.md"
