@@ -33,8 +33,8 @@ from typing import TYPE_CHECKING, Any
 
 from bridgelaws.cards import Seat
 from bridgelaws.events import (
-    AcceptLead, Choose, Designate, Event, Expose, Hold, LeadFaceDown, Play, RejectLead, RequestWithdraw, Select,
-    Simultaneous, SpreadHand, Touch,
+    AcceptLead, Choose, CorrectRevoke, Designate, Event, Expose, Hold, LeadFaceDown, Play, RejectLead,
+    RequestWithdraw, Select, Simultaneous, SpreadHand, Touch, Withdraw,
 )
 from bridgelaws.i18n import normalize_lang, text
 from bridgelaws.notation import format_card, format_seat
@@ -79,10 +79,16 @@ def describe_event(event: Event, lang: str = "en", state: PlayState | None = Non
     lang = normalize_lang(lang)
     seat = event.seat
     if isinstance(event, Play):
+        if event.revoke:
+            return text("revoke.event.play", lang, seat=seat, card=event.card)
         if event.out_of_turn:
             return _t("event.play_out_of_turn", lang, seat=seat, card=event.card)
         leads = state is not None and not state.trick and state.irregular_lead is None and state.pending is None
         return _t("event.lead" if leads else "event.play", lang, seat=seat, card=event.card)
+    if isinstance(event, CorrectRevoke):
+        return text("revoke.event.correct", lang, seat=seat, card=event.card)
+    if isinstance(event, Withdraw):
+        return text("revoke.event.withdraw", lang, seat=seat, card=event.card)
     if isinstance(event, Expose):
         key = f"event.expose_{event.how}"
         return _t(key, lang, seat=seat, card=event.card)

@@ -12,6 +12,7 @@ from bridgelaws.events import Event
 from bridgelaws.i18n import Message
 from bridgelaws.laws import law
 from bridgelaws.state import Constraint, ConstraintChange, PlayState, Restriction, Statement
+from bridgelaws.rules import revoke as _revoke
 from bridgelaws.mechanics import (
     follow_suit_cards, legal_cards_ignoring_pending, penalty_card_candidates, restricted_cards,
 )
@@ -87,6 +88,7 @@ def statements(state: PlayState) -> list[Statement]:
         partners = tuple(sorted({p.seat.partner for p in state.penalty_cards}, key=lambda s: s.index))
         out.append(_s("dir.information", L50E, "information", seats=partners))
     out.extend(state.questions)
+    out.extend(_revoke.statements(state))
     if to_act is not None and d is None and il is None and state.phase != "over" and not out:
         out.append(_s("dir.normal_play", None, "turn", seat=to_act))
     return out
@@ -132,13 +134,15 @@ def constraints(state: PlayState) -> list[Constraint]:
         d = state.pending
         for st in _decision_statements(state):
             out.append(Constraint(("decision", d.kind, d.by), d.by, st.message, d.law))
+    if state.revokes:
+        out.extend(_revoke.constraints(state))
     return out
 
 
 def constraint_changes(before: PlayState, after: PlayState, event: Event) -> tuple[ConstraintChange, ...]:
     """Which constraints started, changed, continued or ended with ``event``, and why those ended."""
     if not (before.penalty_cards or before.restrictions or before.pending or after.penalty_cards
-            or after.restrictions or after.pending):
+            or after.restrictions or after.pending or after.revokes):
         return ()
     old = {c.key: c for c in constraints(before)}
     new = {c.key: c for c in constraints(after)}
@@ -158,6 +162,8 @@ def constraint_changes(before: PlayState, after: PlayState, event: Event) -> tup
 
 def _end_reason(c: Constraint, before: PlayState, after: PlayState, event: Event) -> Message:
     kind = c.key[0]
+    if kind.startswith("revoke"):
+        return _revoke.end_reason(c, after)
     if kind == "penalty_card":
         seat, card = c.key[1], c.key[2]
         if (seat, card) in after.last_played or any(t.card_of(seat) == card for t in after.tricks[-1:]):

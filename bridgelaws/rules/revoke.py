@@ -30,7 +30,7 @@ from bridgelaws.mechanics import (
     Engine, follow_suit_cards, next_in_trick, note, place_card, register, register_expose, restricted_cards,
 )
 from bridgelaws.rules.penalty_cards import add_penalty_cards, restore
-from bridgelaws.state import PenaltyCard, PlayState, Revoke, Statement
+from bridgelaws.state import Constraint, PenaltyCard, PlayState, Revoke, Statement
 
 __all__ = ["revoke_corrected", "play_revoke", "correct_revoke", "withdraw_after_revoke", "after_event",
            "Adjustment", "AdjustmentItem", "adjustment", "tricks_won", "side_of", "statements"]
@@ -404,32 +404,72 @@ def adjustment(state: PlayState) -> Adjustment | None:
 # ----------------------------------------------------------------------------------------------------------
 
 def statements(state: PlayState) -> list[Statement]:
-    """The Director's statements about revokes now: revokes not yet established (62A), a correction in
-    progress (62C), and when play is over the Law 64 adjustment with 64C."""
-    out: list[Statement] = []
+    """The Director's statements about revokes now: a revoke not yet established may still be corrected
+    (62A); an established one stands until play is over (63B); when play is over, Law 64 for each
+    established revoke, the total transfer, and 64C."""
     if not state.revokes:
-        return out
+        return []
     if state.phase != "over":
-        for r in state.revokes:
-            if not r.established and not r.corrected:
-                out.append(Statement(_msg("revoke.dir.not_established", seat=r.seat, card=r.card,
-                                          trick=r.trick_no), L62A, "revoke"))
-        return out
+        return [Statement(c.message, c.law, "revoke") for c in constraints(state)]
+    return [Statement(c.message, c.law, "revoke") for c in _adjustment_constraints(state)]
+
+
+def constraints(state: PlayState) -> list[Constraint]:
+    """The revoke constraints in force (for the timeline): each revoke that may still be corrected, each
+    established revoke waiting for the end of play, and when play is over the Law 64 adjustment."""
+    out: list[Constraint] = []
+    if state.phase == "over":
+        return _adjustment_constraints(state)
+    for r in state.revokes:
+        if r.corrected:
+            continue
+        if not r.established:
+            out.append(Constraint(("revoke", r.seat, r.card, r.trick_no), r.seat,
+                                  _msg("revoke.dir.not_established", seat=r.seat, card=r.card, trick=r.trick_no),
+                                  L62A))
+        else:
+            out.append(Constraint(("revoke_established", r.seat, r.card, r.trick_no), r.seat,
+                                  _msg("revoke.dir.established", seat=r.seat, card=r.card, trick=r.trick_no),
+                                  r.established_by or L63B))
+    return out
+
+
+_ITEM_KEYS = {"64A1": "revoke.dir.64a1", "64A2": "revoke.dir.64a2", "64B1": "revoke.dir.64b1",
+              "64B2": "revoke.dir.64b2", "64B3": "revoke.dir.64b3", "64B6": "revoke.dir.64b6",
+              "64B7": "revoke.dir.64b7"}
+
+
+def _adjustment_constraints(state: PlayState) -> list[Constraint]:
     adj = adjustment(state)
-    assert adj is not None
+    if adj is None or not adj.items:
+        return []
+    out: list[Constraint] = []
     for it in adj.items:
         r = it.revoke
-        key = {L64A1: "revoke.dir.64a1", L64A2: "revoke.dir.64a2", L64B1: "revoke.dir.64b1",
-               L64B2: "revoke.dir.64b2", L64B3: "revoke.dir.64b3", L64B6: "revoke.dir.64b6",
-               L64B7: "revoke.dir.64b7"}[it.law]
-        out.append(Statement(_msg(key, seat=r.seat, card=r.card, trick=r.trick_no, tricks=it.tricks),
-                             it.law, "revoke"))
-    if adj.items:
-        if adj.to is not None and adj.tricks:
-            seats = (Seat.NORTH, Seat.SOUTH) if adj.to == "NS" else (Seat.EAST, Seat.WEST)
-            out.append(Statement(_msg("revoke.dir.total", seats=seats, tricks=adj.tricks), law("64A"), "revoke"))
-        out.append(Statement(_msg("revoke.dir.64c"), L64C, "revoke"))
+        out.append(Constraint(("revoke_adjustment", r.seat, r.card, r.trick_no), r.seat,
+                              _msg(_ITEM_KEYS[it.law.code], seat=r.seat, card=r.card, trick=r.trick_no,
+                                   tricks=it.tricks), it.law))
+    first = adj.items[0].revoke.seat
+    if adj.to is not None and adj.tricks:
+        seats = (Seat.NORTH, Seat.SOUTH) if adj.to == "NS" else (Seat.EAST, Seat.WEST)
+        out.append(Constraint(("revoke_total",), first, _msg("revoke.dir.total", seats=seats, tricks=adj.tricks),
+                              law("64A")))
+    out.append(Constraint(("revoke_64c",), first, _msg("revoke.dir.64c"), L64C))
     return out
+
+
+def end_reason(c: Constraint, after: PlayState) -> Message:
+    """Why a revoke constraint ended (the timeline's "ended" cells)."""
+    if c.key[0] == "revoke":
+        r = next((x for x in after.revokes if x.seat is c.key[1] and x.card == c.key[2] and x.trick_no == c.key[3]),
+                 None)
+        if r is not None and r.corrected:
+            return _msg("revoke.why.corrected")
+        if r is not None and r.established:
+            return _msg("revoke.why.established")
+    if after.phase == "over":
+        return _msg("revoke.why.play_over")
+    return _msg("revoke.why.corrected")
 
 
 def _msg(key: str, **params: object) -> Message:
