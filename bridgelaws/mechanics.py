@@ -23,7 +23,7 @@ __all__ = [
     "Engine", "Handler", "HANDLERS", "EXPOSE_HANDLERS", "CHOICE_HANDLERS", "register", "register_expose",
     "register_choice", "note", "follow_suit_cards", "binding_restrictions",
     "apply_restriction", "restricted_cards", "penalty_card_candidates", "legal_cards_ignoring_pending",
-    "legal_cards", "trick_winner", "next_in_trick", "remove_from_holding", "place_card", "complete_trick",
+    "designation_candidates", "legal_cards", "trick_winner", "next_in_trick", "remove_from_holding", "place_card", "complete_trick",
     "check_plain_play",
 ]
 
@@ -170,8 +170,24 @@ def legal_cards_ignoring_pending(state: PlayState, seat: Seat) -> frozenset[Card
     return limited or cand
 
 
+def designation_candidates(state: PlayState, seat: Seat) -> frozenset[Card] | None:
+    """The cards dummy may play while a designation waits for one of them (46B: declarer's choice, either
+    defender's, or the Director's finding), or None when no designation restricts ``seat`` now. Only cards that
+    dummy may legally play count; a designation none of whose cards dummy may play restricts nothing (it lapses,
+    :func:`bridgelaws.rules.designation.lapse_stale`). ``legal_cards`` and the play handler both use this, so
+    that every card offered is accepted."""
+    if seat is not state.dummy:
+        return None
+    candidates = getattr(state.designation, "candidates", None)
+    if not candidates:
+        return None
+    allowed = follow_suit_cards(state, seat) & frozenset(candidates)
+    return allowed or None
+
+
 def legal_cards(state: PlayState, seat: Seat | None = None) -> frozenset[Card]:
-    """The cards the hand to act may legally play now; empty while a decision is pending or play is over."""
+    """The cards the hand to act may legally play now; empty while a decision is pending or play is over.
+    While a designation of dummy's card waits (46B), dummy's legal cards are its candidates."""
     seat = state.to_act if seat is None else seat
     if seat is None or state.pending is not None or state.irregular_lead is not None or state.phase == "over":
         return frozenset()
@@ -180,7 +196,8 @@ def legal_cards(state: PlayState, seat: Seat | None = None) -> frozenset[Card]:
     fd = state.opening_lead_face_down
     if fd is not None and fd[0] is seat:
         return frozenset([fd[1]])  # 41A: the face-down opening lead has been made; it is faced, not changed
-    return legal_cards_ignoring_pending(state, seat)
+    allowed = designation_candidates(state, seat)
+    return allowed if allowed is not None else legal_cards_ignoring_pending(state, seat)
 
 
 # ----------------------------------------------------------------------------------------------------------

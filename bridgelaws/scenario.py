@@ -277,30 +277,38 @@ MAX_NUMBER = 1_000_000
 
 def _out_of_bounds(data: Any) -> str | None:
     """What lies outside what the format allows (too deep, too long, too large), or None. Iterative, so no
-    nesting can exhaust the stack."""
+    nesting can exhaust the stack; a fast pass first, and the place is worked out only for a problem."""
+    return _bounds_walk(data, with_paths=True) if _bounds_walk(data, with_paths=False) else None
+
+
+def _bounds_walk(data: Any, *, with_paths: bool) -> str | None:
     stack: list[tuple[Any, int, str]] = [(data, 0, "")]
     while stack:
         value, depth, where = stack.pop()
-        at = f"{where}: " if where else ""
         if isinstance(value, dict):
             items: Iterable[tuple[Any, Any]] = value.items()
         elif isinstance(value, list):
             items = enumerate(value)
         else:
-            if isinstance(value, str) and len(value) > MAX_STRING:
-                return f"{at}a text of {len(value)} characters; at most {MAX_STRING} are allowed"
-            if isinstance(value, bool) or not isinstance(value, (int, float)):
-                continue
-            if not -MAX_NUMBER <= value <= MAX_NUMBER:   # NaN fails this comparison too
+            if isinstance(value, str):
+                if len(value) > MAX_STRING:
+                    at = f"{where}: " if where else ""
+                    return f"{at}a text of {len(value)} characters; at most {MAX_STRING} are allowed"
+            elif isinstance(value, (int, float)) and not isinstance(value, bool) \
+                    and not -MAX_NUMBER <= value <= MAX_NUMBER:   # NaN fails this comparison too
+                at = f"{where}: " if where else ""
                 return f"{at}the number {_short(value)} is out of range (at most {MAX_NUMBER} either way)"
             continue
         if depth >= MAX_DEPTH:
+            at = f"{where}: " if where else ""
             return f"{at}tables and lists are nested more than {MAX_DEPTH} deep"
         for k, v in items:
             if isinstance(k, str) and len(k) > MAX_STRING:
+                at = f"{where}: " if where else ""
                 return f"{at}a key of {len(k)} characters; at most {MAX_STRING} are allowed"
-            name = k if isinstance(k, str) else f"[{k}]"
-            stack.append((v, depth + 1, _short_path(where, name)))
+            if isinstance(v, (dict, list, str, int, float)):
+                stack.append((v, depth + 1, _short_path(where, k if isinstance(k, str) else f"[{k}]")
+                              if with_paths else ""))
     return None
 
 

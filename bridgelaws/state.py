@@ -271,6 +271,13 @@ class PlayState:
         hs[seat.index] = cards
         return self.evolve(hands=(hs[0], hs[1], hs[2], hs[3]))
 
+    def add_restored(self, pairs: Any) -> PlayState:
+        """Record cards that went back to their owner's hand. ``restored`` is a set kept in order: a card that
+        goes back again (a card taken out and put back again and again) adds nothing, so the state stays the
+        same size however long the history, and replaying it stays linear in the number of events."""
+        new = tuple(p for p in dict.fromkeys(pairs) if p not in self.restored)
+        return self.evolve(restored=self.restored + new) if new else self
+
     def evolve(self, **changes: Any) -> PlayState:
         """``dataclasses.replace`` in one pass (the engine's hot path makes one of these per card)."""
         for name in changes:

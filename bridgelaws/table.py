@@ -10,6 +10,9 @@ one way: mechanics <- rules <- table. The mechanics' public names are importable
 
 from __future__ import annotations
 
+import dataclasses
+import types
+import typing
 from collections.abc import Iterable
 from typing import Any
 
@@ -19,7 +22,7 @@ from bridgelaws.rules import designation, director, leads, penalty_cards, played
 
 from bridgelaws.cards import Card, Seat
 from bridgelaws.deal import Contract, Deal
-from bridgelaws.errors import DecisionError, IllegalPlayError
+from bridgelaws.errors import BridgeLawsError, DecisionError, IllegalPlayError
 from bridgelaws.events import Event, Play
 from bridgelaws.mechanics import (  # noqa: F401  (re-exported: the names tests, notebooks and modules import)
     CHOICE_HANDLERS, EXPOSE_HANDLERS, HANDLERS, L44, L44C, Engine, Handler, apply_restriction,
@@ -30,7 +33,55 @@ from bridgelaws.mechanics import (  # noqa: F401  (re-exported: the names tests,
 from bridgelaws.rules.penalty_cards import settle
 from bridgelaws.state import ConstraintChange, Decision, PenaltyCard, PlayState, Restriction, Statement, Trick
 
-__all__ = ["Table", "legal_cards", "register", "HANDLERS", "settle", "load_rules"]
+__all__ = ["Table", "legal_cards", "register", "HANDLERS", "settle", "load_rules", "event_problem"]
+
+
+# ----------------------------------------------------------------------------------------------------------
+# well-formed events
+# ----------------------------------------------------------------------------------------------------------
+
+_CHECKS: dict[type, tuple[tuple[str, Any, Any], ...]] = {}
+
+
+def _checker(hint: Any) -> Any:
+    """A fast test of whether a value has the type ``hint`` (the types event fields use)."""
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        tests = [_checker(a) for a in typing.get_args(hint)]
+        return lambda v: any(t(v) for t in tests)
+    if origin is tuple:
+        args = typing.get_args(hint)
+        elem = _checker(args[0]) if args else (lambda v: True)
+        return lambda v: isinstance(v, tuple) and all(map(elem, v))
+    if hint is type(None) or hint is None:
+        return lambda v: v is None
+    if hint is bool:
+        return lambda v: v is True or v is False
+    if hint is int:
+        return lambda v: isinstance(v, int) and not isinstance(v, bool)
+    if isinstance(hint, type):
+        return lambda v: isinstance(v, hint)
+    return lambda v: True   # a type this check does not know: the handler decides
+
+
+def event_problem(event: Any) -> str | None:
+    """What makes ``event`` not a well-formed event (not an Event; a field of the wrong type, such as a card
+    given as a string or left out), or None."""
+    if not isinstance(event, Event):
+        return f"{type(event).__name__} is not an event"
+    cls = type(event)
+    checks = _CHECKS.get(cls)
+    if checks is None:
+        resolved = typing.get_type_hints(cls)
+        checks = _CHECKS[cls] = tuple((f.name, resolved.get(f.name, Any), _checker(resolved.get(f.name, Any)))
+                                      for f in dataclasses.fields(cls))
+    for name, hint, test in checks:
+        value = getattr(event, name)
+        if not test(value):
+            shown = repr(value)
+            wanted = hint.__name__ if isinstance(hint, type) else str(hint).replace("bridgelaws.cards.", "")
+            return f"{cls.__name__}.{name} = {shown[:60]}{'…' if len(shown) > 60 else ''} is not a {wanted}"
+    return None
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -78,15 +129,23 @@ class Table:
                       event)
         if new.revokes:
             new = revoke.after_event(state, new, event)   # 63A: establishment; 62C: the re-opened trick closes
-        return settle(new)
+        return designation.lapse_stale(settle(new))
 
     def push(self, event: Event) -> PlayState:
+        """Apply ``event`` and append the state after it. A refused event raises
+        :class:`~bridgelaws.errors.IllegalPlayError` (or :class:`~bridgelaws.errors.NotationError` for a
+        designation whose words cannot be read), both :class:`~bridgelaws.errors.BridgeLawsError`, with the
+        event in ``exc.event``, and changes nothing; so does anything that is not a well-formed event."""
+        problem = event_problem(event)
+        if problem is not None:
+            raise IllegalPlayError(f"not a well-formed event: {problem}", key="reliability.bad_event",
+                                   problem=problem, event=event)
         before = self.state
         try:
             after = self.apply(before, event)
-        except IllegalPlayError as exc:
-            if exc.event is None:
-                exc.event = event
+        except BridgeLawsError as exc:
+            if getattr(exc, "event", None) is None:
+                exc.event = event  # type: ignore[attr-defined]
             raise
         self._changes.append(director.constraint_changes(before, after, event))
         self.history.append(event)

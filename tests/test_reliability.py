@@ -22,8 +22,12 @@ from bridgelaws import scenario as sc
 from bridgelaws.cards import Card, Rank, Seat, Strain, Suit
 from bridgelaws.deal import Hand
 from bridgelaws.designations import parse_designation
-from bridgelaws.errors import BridgeLawsError, NotationError, ScenarioError
+from bridgelaws.errors import BridgeLawsError, DecisionError, NotationError, ScenarioError
+from bridgelaws.events import AcceptLead, Designate, Expose, Hold, Play, Select, Simultaneous
 from bridgelaws.i18n import LANGS
+from bridgelaws.laws import law
+from bridgelaws.simulate import decision_events
+from bridgelaws.table import Table
 
 ROOT = Path(__file__).resolve().parent.parent
 REPRO = ROOT / "tests" / "data" / "repro"
@@ -304,3 +308,133 @@ def test_every_error_of_the_library_is_a_bridgelaws_error() -> None:
     # what the docstrings promise: one root, so callers can catch the library's errors and nothing else
     for exc_type in (NotationError, ScenarioError):
         assert issubclass(exc_type, BridgeLawsError)
+
+
+# ----------------------------------------------------------------------------------------------------------
+# the engine: never offer what it refuses; never a dead end (D1, D2, D3); linear replay (D6)
+# ----------------------------------------------------------------------------------------------------------
+
+def _table(pbn: str, contract: str, declarer: str, events: list[Any]) -> Table:
+    t = Table(Deal.from_pbn(pbn), Contract.parse(contract, declarer))
+    for ev in events:
+        t.push(ev)
+    return t
+
+
+def _accepted(t: Table, ev: Any) -> bool:
+    try:
+        t.push(ev)
+    except BridgeLawsError:
+        return False
+    t.pop()
+    return True
+
+
+def _playable(t: Table, seat: Seat) -> set[Card]:
+    return {c for c in t.state.holding(seat) if _accepted(t, Play(seat, c))}
+
+
+N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
+C = Card.parse
+TRICK1 = [Play(W, C("HJ")), Play(N, C("H2")), Play(E, C("H6")), Play(S, C("H3"))]   # West's jack wins
+D2_PBN = "N:K982.K987.A92.T2 Q43.A65.J53.Q975 AJ765.QT.K.AKJ86 T.J432.QT8764.43"
+D2_TRICK1 = [Play(N, C("H9")), Play(E, C("HA")), Play(S, C("HQ")), Play(W, C("H3"))]  # dummy (East) wins
+
+
+def test_d1_designation_before_lead_does_not_dead_end() -> None:
+    t = _table(PBN, "3NT", "S", TRICK1)
+    t.push(Designate(S, words="a big diamond"))       # while West is on lead: dummy played to trick 1
+    # Law 45E2: a card from dummy after dummy has played to the trick goes back with no rectification;
+    # whichever diamond the words designate, nothing waits for a card
+    assert t.state.designation is None
+    assert [n.law for n in t.state.notes] == [law("45E2")]
+    assert t.to_act() is W
+    t.push(Play(W, C("HT")))
+    # dummy follows suit (44C) with its hearts, and may play either of them
+    assert t.legal_cards() == {C("HA"), C("HK")}
+    assert _playable(t, N) == {C("HA"), C("HK")}
+
+
+def test_d1_the_repro_scenario_now_replays() -> None:
+    result = sc.check_file(REPRO / "designation-before-lead-dead-end.toml")
+    assert result.status == "PASS", result.lines()
+
+
+def test_d1_a_designation_that_settles_before_the_lead_speaks_of_the_trick_just_completed() -> None:
+    t = _table(PBN, "3NT", "S", TRICK1)
+    t.push(Designate(S, words="a diamond"))
+    assert t.current_trick == ()
+    keys = [n.message.key for n in t.state.notes]
+    assert "reliability.fifth_card_last_trick_declarer" in keys       # not "has already played to this trick"
+    assert C("D6") in t.hand(N) and t.to_act() is W
+
+
+def test_d2_legal_cards_are_the_candidates_of_a_designation_awaiting_the_director() -> None:
+    t = _table(D2_PBN, "3NT", "W", D2_TRICK1 + [Designate(W, words="a big heart")])
+    d = t.state.designation
+    assert d is not None and set(d.candidates) == {C("H6"), C("H5")}
+    assert t.legal_cards() == {C("H6"), C("H5")}
+    assert _playable(t, E) == t.legal_cards()
+
+
+def test_d2_a_designation_of_another_suit_when_dummy_must_follow_offers_the_cards_that_follow() -> None:
+    # North leads a spade; "a big heart" from dummy (East), who holds spades: 44C comes first, and declarer
+    # designates one of the spades
+    t = _table(D2_PBN, "3NT", "W", D2_TRICK1 + [Play(E, C("C5")), Play(S, C("CA")), Play(W, C("C3")),
+                                                 Play(N, C("C2"))])
+    assert t.to_act() is S
+    t.push(Play(S, C("SA")))
+    t.push(Play(W, C("ST")))
+    t.push(Play(N, C("S2")))
+    t.push(Designate(W, words="a big heart"))
+    assert t.legal_cards() == {C("SQ"), C("S4"), C("S3")}
+    assert _playable(t, E) == t.legal_cards()
+
+
+def test_d2_a_designation_made_for_a_lead_lapses_when_another_lead_is_accepted() -> None:
+    t = _table(D2_PBN, "3NT", "W", D2_TRICK1 + [Designate(W, words="a big heart")])
+    t.push(Expose(S, C("SA"), how="lead_out_of_turn"))      # South leads out of turn; dummy (East) was on lead
+    t.push(AcceptLead(W))
+    t.push(Play(W, C("ST")))
+    t.push(Play(N, C("S2")))
+    # dummy must follow in spades (44C); the hearts designated for a lead fit no longer
+    assert t.to_act() is E and t.state.designation is None
+    assert t.legal_cards() == {C("SQ"), C("S4"), C("S3")}
+    assert _playable(t, E) == t.legal_cards()
+    assert "reliability.designation_lapsed" in [n.message.key for n in t.state.notes]
+
+
+def test_d3_simultaneous_play_waits_for_the_lead_out_of_turn_decision() -> None:
+    t = _table(PBN, "3NT", "S", TRICK1 + [Expose(N, C("S2"), how="lead_out_of_turn")])
+    pending = t.pending
+    assert pending is not None and pending.kind == "declarer_lead_out_of_turn"
+    before = t.state
+    with pytest.raises(DecisionError):
+        t.push(Simultaneous(W, cards=(C("HT"), C("H9")), visible=(C("HT"), C("H9"))))
+    assert t.state is before and len(t.history) == 5
+    # the defenders' choice of Law 55A is still offered, and each option is accepted
+    options = decision_events(t.state)
+    assert options and all(_accepted(t, ev) for ev in options)
+
+
+def test_d3_a_58b2_choice_offers_only_cards_that_can_be_played() -> None:
+    # dummy (East) is on lead with "a big heart" waiting for the Director; two cards from dummy at once
+    t = _table(D2_PBN, "3NT", "W", D2_TRICK1 + [Designate(W, words="a big heart")])
+    t.push(Simultaneous(E, cards=(C("SQ"), C("H6")), visible=(C("SQ"), C("H6"))))
+    options = decision_events(t.state)
+    assert options == [Select(E, card=C("H6"))]
+    assert all(_accepted(t, ev) for ev in options)
+
+
+def test_d6_repeated_events_keep_the_state_the_same_size() -> None:
+    t = Table(Deal.from_pbn(PBN), Contract.parse("3NT", "S"))
+    hold = Hold(W, C("HJ"), partner_could_see=False, returned=True)
+    drop = Expose(S, C("S8"), how="dropped")
+    for _ in range(500):
+        t.push(hold)
+        t.push(drop)
+    # a card taken out and put back (45C1) or declarer's dropped card (48A) is back in the hand: restored once
+    assert set(t.state.restored) == {(W, C("HJ")), (S, C("S8"))}
+    assert len(t.state.restored) == 2
+    assert C("HJ") in t.hand(W) and C("S8") in t.hand(S)
+    assert t.replay_matches()

@@ -43,16 +43,19 @@ from bridgelaws.i18n import Message
 from bridgelaws.laws import LawRef, law
 from bridgelaws.rules.played_card import counts_as_played, question, with_status
 from bridgelaws.state import PlayState, Statement
-from bridgelaws.mechanics import HANDLERS, Engine, follow_suit_cards, note, register, trick_winner
+from bridgelaws.mechanics import (
+    HANDLERS, Engine, designation_candidates, follow_suit_cards, note, register, trick_winner,
+)
 
 __all__ = ["PendingDesignation", "DesignatedCard", "Resolution", "resolve", "known_to_win", "designate",
-           "designated_play", "misplaced_by_dummy", "withdraw_misplaced"]
+           "designated_play", "misplaced_by_dummy", "withdraw_misplaced", "lapse_stale"]
 
 L16C = law("16C")
 L44C = law("44C")
 L45C4a = law("45C4a")
 L45C4b = law("45C4b")
 L45D = law("45D")
+L45E2 = law("45E2")
 L45F = law("45F")
 L46B = law("46B")
 L46B1a = law("46B1a")
@@ -238,7 +241,7 @@ def resolve(state: PlayState, dummy: Seat, dsg: Designation, words: str = "", la
             if not of_suit:
                 return invalid()
             low, high = _lowest(of_suit), _highest(of_suit)
-            if kind == "low" or low == high or incontrovertible is False:
+            if kind == "low" or low == high or incontrovertible is False or low not in legal:
                 return final(low, L46B2, "played.rule.suit")                           # 46B2
             if incontrovertible:
                 return final(high, L46B, "played.rule.intended")
@@ -340,6 +343,11 @@ def designate(table: Engine, state: PlayState, ev: Designate) -> PlayState:
                      designation=PendingDesignation("declarer", True, (), L45C4a, dsg, ev.words, ev.lang, True))
         return st.evolve(notes=(note("played.rule.unfinished", L45C4a, words=ev.words),))
     res = resolve(state, dummy, dsg, ev.words, ev.lang, intended=ev.intended, incontrovertible=ev.incontrovertible)
+    if res.card is None and _no_turn_for_dummy(state, dummy):
+        # whichever card the words designate would go back to dummy's hand (45E2): nothing waits for a card,
+        # so that nothing is left pending into a trick it was not made for (issue #12, D1)
+        return state.evolve(notes=(note("reliability.designation_no_effect", L45E2, words=ev.words or str(dsg),
+                                        dummy=dummy),))
     return _apply(table, state, ev, dsg, res)
 
 
@@ -473,8 +481,8 @@ def _take_back(state: PlayState, dummy: Seat, old: Card) -> tuple[PlayState, tup
     new_trick = trick[:idx] + kept
     last_played = tuple(p for p in st.last_played if p not in removed)
     st = st.evolve(trick=new_trick, trick_leader=st.trick_leader if idx > 0 else None, to_act=dummy,
-                 last_played=last_played, restored=st.restored + ((dummy, old),) + tuple(given),
-                 correctable=None, designation=None)
+                   last_played=last_played, correctable=None, designation=None)
+    st = st.add_restored(((dummy, old),) + tuple(given))
     return st, tuple(given)
 
 
@@ -553,11 +561,37 @@ def designated_play(state: PlayState, ev: Play) -> PlayState:
     p = state.designation
     if ev.seat is not state.dummy:
         return state
-    if isinstance(p, PendingDesignation) and p.candidates and ev.card not in p.candidates:
-        raise DecisionError(f"{ev}: dummy's card must be one of {', '.join(str(c) for c in p.candidates)} "
+    allowed = designation_candidates(state, ev.seat)   # the cards legal_cards offers, no more and no fewer
+    if isinstance(p, PendingDesignation) and allowed is not None and ev.card not in allowed:
+        cards = _cards(allowed)
+        raise DecisionError(f"{ev}: dummy's card must be one of {', '.join(str(c) for c in cards)} "
                             f"({p.law.cite('en')})", law=p.law, seat=ev.seat, card=ev.card, event=ev,
-                            key="played.error.not_a_candidate", cards=p.candidates, words=p.words)
+                            key="played.error.not_a_candidate", cards=cards, words=p.words)
     return state.evolve(designation=None)
+
+
+def lapse_stale(state: PlayState) -> PlayState:
+    """A designation waiting for dummy's card (46B) that fits no card dummy may now play lapses, with a note:
+    the trick has changed since it was made (a lead out of turn accepted, say), and declarer designates again.
+    Without this, dummy could play nothing and play could not go on (issue #12, D1)."""
+    p = state.designation
+    if not isinstance(p, PendingDesignation) or not p.candidates or state.to_act is not state.dummy:
+        return state
+    if state.pending is not None or state.irregular_lead is not None or state.phase == "over":
+        return state
+    if designation_candidates(state, state.dummy) is not None:
+        return state
+    return state.evolve(designation=None, notes=state.notes + (
+        note("reliability.designation_lapsed", L46B, words=p.words or str(p.designation or ""),
+             dummy=state.dummy, cards=_cards(follow_suit_cards(state, state.dummy))),))
+
+
+def _no_turn_for_dummy(state: PlayState, dummy: Seat) -> bool:
+    """Dummy has played to this trick, or to the trick just completed and is not on lead: a card designated
+    from dummy now goes back to the hand with no further rectification (45E2)."""
+    if state.to_act is dummy:
+        return False
+    return any(s is dummy for s, _ in state.trick) or (not state.trick and bool(state.tricks))
 
 
 def misplaced_by_dummy(state: PlayState) -> DesignatedCard | None:

@@ -59,7 +59,7 @@ def add_penalty_cards(state: PlayState, seat: Seat, cards: tuple[Card, ...], law
 
 def restore(state: PlayState, seat: Seat, cards: tuple[Card, ...]) -> PlayState:
     """The cards go back to the hand without becoming penalty cards (record them as restored)."""
-    return state.evolve(restored=state.restored + tuple((seat, c) for c in cards))
+    return state.add_restored((seat, c) for c in cards)
 
 
 @register(Expose)

@@ -120,11 +120,13 @@ def fifth_card(state: PlayState, seat: Seat, card: Card, event: Event) -> PlaySt
                                    trick_no=state.trick_no)
         raise NotInHandError(f"{event}: {seat.name.title()} does not hold {card}", seat=seat, card=card,
                              event=event, key="error.not_in_hand", trick_no=state.trick_no)
+    # to this trick, or (the trick in progress has no card yet) to the trick just completed
+    which = "played.note.fifth_card" if state.trick else "reliability.fifth_card_last_trick"
     if state.is_defender(seat):
         st = add_penalty_cards(state, seat, (card,), L45E1, deliberate=True)
-        return st.evolve(notes=(note("played.note.fifth_card_defender", L45E1, seat=seat, card=card),))
+        return st.evolve(notes=(note(f"{which}_defender", L45E1, seat=seat, card=card),))
     st = restore(state, seat, (card,))
-    return st.evolve(notes=(note("played.note.fifth_card_declarer", L45E2, seat=seat, card=card),))
+    return st.evolve(notes=(note(f"{which}_declarer", L45E2, seat=seat, card=card),))
 
 
 def _check_in_hand(state: PlayState, seat: Seat, card: Card, event: Event) -> None:

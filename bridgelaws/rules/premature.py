@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-
+from bridgelaws.cards import Card
 from bridgelaws.errors import DecisionError, FailureToFollowSuitError, IllegalPlayError, OutOfTurnError
 from bridgelaws.events import Choose, Expose, Play, Select, Simultaneous
 from bridgelaws.laws import law
@@ -90,6 +90,13 @@ def simultaneous(table: Engine, state: PlayState, ev: Simultaneous) -> PlayState
     if seat is not state.to_act:
         raise OutOfTurnError(f"{ev}: it is not {seat.name.title()}'s turn", law=law("58B"), seat=seat, event=ev,
                              key="error.out_of_turn", to_act=state.to_act)
+    waiting = state.pending.law if state.pending is not None else law("53A") if state.irregular_lead else None
+    if waiting is not None:
+        # nobody plays while a decision (or a lead out of turn) waits; a 58B2 choice made now could then be
+        # played neither before nor after it (issue #12, D3)
+        raise DecisionError(f"{ev}: {seat.name.title()} may not play {cards[0]} until the decision has been made "
+                            f"({waiting.cite('en')})", law=waiting, seat=seat, card=cards[0], event=ev,
+                            key="error.decision_pending", trick_no=state.trick_no)
     for c in cards:
         if c not in state.holding(seat):
             check_plain_play(state, seat, c, ev)
@@ -108,7 +115,23 @@ def simultaneous(table: Engine, state: PlayState, ev: Simultaneous) -> PlayState
                                                   card=visible[0]),))
     st = restore(state, seat, hidden) if hidden else state
     # he names the card he plays among the visible ones that follow suit (naming another would be a revoke)
-    choices = tuple(c for c in visible if c in follow)
+    # and that he may play now (a designation waiting for dummy's card, say): every choice offered is accepted
+    refusal: IllegalPlayError | None = None
+    choices_l: list[Card] = []
+    for c in visible:
+        if c not in follow:
+            continue
+        try:
+            table.apply(st, Play(seat, c))
+        except IllegalPlayError as exc:
+            refusal = refusal or exc
+            continue
+        choices_l.append(c)
+    if not choices_l:
+        assert refusal is not None
+        refusal.event = ev
+        raise refusal
+    choices = tuple(choices_l)
     decision = Decision("select_card", seat, tuple(Option("select", L58B2, cards=(c,)) for c in choices), L58B2,
                         offender=seat, cards=visible, subject=seat)
     return st.evolve(pending=decision)
