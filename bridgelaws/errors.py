@@ -120,3 +120,15 @@ class ScenarioError(BridgeLawsError, ValueError):
         super().__init__(message, key=key, **params)
         self.path = path
         self.event_no = event_no
+
+
+class PbnError(BridgeLawsError, ValueError):
+    """A PBN file that cannot be read, or a record that cannot be replayed; says which file, record and line.
+    ``record`` is the 1-based number of the record (game) in the file, ``line`` the 1-based line."""
+
+    def __init__(self, message: str, *, path: str | None = None, record: int | None = None,
+                 line: int | None = None, key: str | None = None, **params: Any) -> None:
+        super().__init__(message, key=key, **params)
+        self.path = path
+        self.record = record
+        self.line = line
