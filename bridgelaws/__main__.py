@@ -7,6 +7,11 @@ expectation that differs, or ``ERROR id: what and where``; the last line is ``N 
 
 ``show`` prints the state of play after a scenario's history: the four hands, the tricks so far, the
 penalty cards, whose turn it is and what the Director says, in Danish, Norwegian or English.
+
+``import-pbn FILE --board 17 [--record N] [--after N] [-o OUT]`` writes a scenario file from a board of a PBN
+file (deal, contract, declarer and the recorded play, up to ``--after N`` events). ``export FILE --to pbn|lin
+[--lang da] [-o OUT]`` writes a scenario as PBN (irregularities in a table section of our own, commentary in
+the language) or as LIN for BBO's hand viewer (docs/pbn.md).
 """
 
 from __future__ import annotations
@@ -18,11 +23,12 @@ import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+from bridgelaws import pbn
 from bridgelaws.cards import Card, Seat, Suit, sorted_cards
-from bridgelaws.errors import ScenarioError
+from bridgelaws.errors import PbnError, ScenarioError
 from bridgelaws.i18n import normalize_lang, text
 from bridgelaws.notation import format_card, format_rank, format_seat
-from bridgelaws.scenario import CheckResult, Scenario, check_file, load, localized, replay
+from bridgelaws.scenario import CheckResult, Scenario, check_file, dumps, load, localized, replay
 from bridgelaws.table import Table
 
 SUFFIXES = (".toml", ".json")
@@ -216,6 +222,72 @@ def _one_line(message: str) -> str:
 
 
 # ----------------------------------------------------------------------------------------------------------
+# import-pbn and export (PBN / LIN)
+# ----------------------------------------------------------------------------------------------------------
+
+def _write_out(content: str, out: str | None) -> None:
+    if out is None or out == "-":
+        sys.stdout.write(content)
+    else:
+        Path(out).write_bytes(content.encode("utf-8"))
+
+
+def run_import_pbn(file: str, board: str, record: int | None, after: int | None, out: str | None,
+                   scenario_id: str | None) -> int:
+    """A scenario file from one board of a PBN file."""
+    try:
+        chosen = pbn.select(pbn.read_pbn(Path(file)), board, record)
+        scenario = chosen.scenario(id=scenario_id, after=after)
+        fmt = "json" if out is not None and out.lower().endswith(".json") else "toml"
+        _write_out(dumps(scenario, fmt), out)
+    except (PbnError, ScenarioError) as exc:
+        print(f"ERROR {_one_line(str(exc))}", file=sys.stderr)
+        return 1
+    except OSError as exc:
+        print(f"ERROR {out}: cannot write the file ({exc.strerror or exc})", file=sys.stderr)
+        return 1
+    return 0
+
+
+def run_export(file: str, to: str, lang: str, out: str | None) -> int:
+    """A scenario file as PBN or LIN."""
+    try:
+        scenario = load(file)
+        content = pbn.to_pbn(scenario, lang) if to == "pbn" else pbn.to_lin(scenario, lang)
+        _write_out(content, out)
+    except ScenarioError as exc:
+        sid = exc.params.get("scenario_id") or Path(file).name
+        print(f"ERROR {sid}: {_one_line(str(exc))}", file=sys.stderr)
+        return 1
+    except PbnError as exc:
+        print(f"ERROR {_one_line(str(exc))}", file=sys.stderr)
+        return 1
+    except OSError as exc:
+        print(f"ERROR {out}: cannot write the file ({exc.strerror or exc})", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _add_pbn_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p_imp = sub.add_parser("import-pbn", help="write a scenario file from one board of a PBN file")
+    p_imp.add_argument("file", metavar="FILE", help="a PBN file (tournament hand records)")
+    p_imp.add_argument("--board", required=True, help="the board number")
+    p_imp.add_argument("--record", type=int, default=None,
+                       help="the record's number in the file, when the board appears more than once")
+    p_imp.add_argument("--after", type=int, default=None, metavar="N",
+                       help="keep the recorded play up to N events (cards)")
+    p_imp.add_argument("--id", dest="scenario_id", default=None, help="the scenario's id")
+    p_imp.add_argument("-o", "--output", default=None, metavar="OUT",
+                       help="the scenario file to write (.toml or .json; default: print TOML)")
+    p_exp = sub.add_parser("export", help="write a scenario as PBN or as LIN (BBO's hand viewer)")
+    p_exp.add_argument("file", metavar="FILE", help="a scenario file")
+    p_exp.add_argument("--to", choices=("pbn", "lin"), required=True, help="the format")
+    p_exp.add_argument("--lang", choices=("da", "nb", "no", "en"), default="en",
+                       help="language of the commentary and the notes")
+    p_exp.add_argument("-o", "--output", default=None, metavar="OUT", help="the file to write (default: print)")
+
+
+# ----------------------------------------------------------------------------------------------------------
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bridgelaws",
@@ -227,6 +299,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_show = sub.add_parser("show", help="show the state of play after a scenario's history")
     p_show.add_argument("file", metavar="FILE")
     p_show.add_argument("--lang", choices=("da", "nb", "no", "en"), default="en", help="language")
+    _add_pbn_commands(sub)
     args = parser.parse_args(argv)
     for stream in (sys.stdout, sys.stderr):
         reconfigure = getattr(stream, "reconfigure", None)
@@ -235,6 +308,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "check":
             return run_check(args.paths, args.format)
+        if args.command == "import-pbn":
+            return run_import_pbn(args.file, args.board, args.record, args.after, args.output, args.scenario_id)
+        if args.command == "export":
+            return run_export(args.file, args.to, args.lang, args.output)
         return run_show(args.file, args.lang)
     except KeyboardInterrupt:
         print("ERROR interrupted", file=sys.stderr)

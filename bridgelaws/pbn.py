@@ -12,7 +12,7 @@ Reading (PBN 2.1, as real files write it)::
     ... [Contract "3NT"]
     ... [Result "9"]
     ... [Play "W"]
-    ... HA H5 HT H2
+    ... HA HT H5 H2
     ... *
     ... ''')
     >>> r = records[0]
@@ -941,6 +941,10 @@ def to_lin(scenario: Scenario, lang: str = "en", *, board: int = 1) -> str:
             parts += ["pc", str(final[k][1])]
             if k % 4 == 3:
                 parts += ["pg", ""]
+    says = table.director_says(lang)
+    if says and (not notes or list(notes[-1].says) != says or notes[-1].number != len(scenario.history)):
+        said = " — ".join([_t("comment.now", lang)] + [_t("comment.director", lang, text=s) for s in says])
+        parts += ["nt", _lin_text(said), "pg", ""]
     if len(final) % 4:
         # the example stops inside a trick: LIN readers that count tricks (endplay) need the record closed,
         # and "mc" (claim) is LIN's only way to close it; the note says that nobody claimed
