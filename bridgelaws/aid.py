@@ -9,7 +9,7 @@ require of the owner's partner (50D2, 51B), and what the information from it is 
 >>> r.kind
 'minor'
 >>> print(r.steps[2].text("nb"))
-♦3 er ett enkelt kort under tieren, vist av vanvare: det er et lite straffekort (§ 50 B)
+♦3 er ett enkelt kort under tieren, vist av vanvare: det er et lite straffekort (§ 50B)
 >>> penalty_card_ruling("dropped", "defender", "♦3", others=["♠K"]).kind
 'major'
 >>> penalty_card_ruling("dropped", "declarer", "♠K").kind is None

@@ -9,7 +9,7 @@ comes from the message catalogue (domain ``render``, keys ``render.*``).
 >>> from bridgelaws.render import html, text
 >>> d = Deal.from_pbn("N:T542.AK2.76.AT98 AJ6.76.A954.K765 Q87.Q543.T8.Q432 K93.JT98.KQJ32.J")
 >>> print(text.deal(d, lang="da").splitlines()[1])
-              ♠ T 5 4 2
+              ♠ 10 5 4 2
 """
 
 from __future__ import annotations
