@@ -173,24 +173,26 @@ def check(text: str, lang: str, allow: frozenset[str] = frozenset()) -> list[Fin
 
 _FENCE = re.compile(r"```.*?```|~~~.*?~~~", re.DOTALL)
 _CODE = re.compile(r"`[^`\n]*`")
-_LINK_TARGET = re.compile(r"\]\([^)]*\)")
+_LINK_TARGET = re.compile(r"\[[^\]\n]*\]\([^)\s]*\.ipynb\)|\]\([^)]*\)")
 _COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
 _ALLOW = re.compile(r"<!--\s*terminology:\s*allow\s+(.*?)-->", re.DOTALL | re.IGNORECASE)
 _URL = re.compile(r"https?://\S+")
 
 
 def _strip(text: str) -> str:
-    """Markdown without what is not prose: code, link targets, URLs, HTML comments (kept at the same length,
-    so positions still point into the cell)."""
+    """Markdown without what is not prose: code, link targets, links to other notebooks (their text is that
+    notebook's title, in its own language), URLs, HTML comments (blanked at the same
+    length and with the same line breaks, so positions and lines still point into the cell)."""
     for rx in (_FENCE, _COMMENT, _CODE, _LINK_TARGET, _URL):
-        text = rx.sub(lambda m: " " * len(m.group(0)), text)
+        text = rx.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)
     return text
 
 
 def markdown_segments(source: str, default: str) -> Iterator[tuple[str, str]]:
     """(language, text) pieces of a markdown cell: the notebook's language, switched by a heading that names
     another language ("## Sammendrag på norsk", "## Summary in English") up to the next heading, or by a line
-    that starts with a marker ("*Norsk:* …") for that line."""
+    that starts with a marker ("*Norsk:* …") for that line. Code, URLs and links to other notebooks are blanked
+    out."""
     _, _, nbs = _load()
     heading_markers: dict[str, list[str]] = nbs["heading_markers"]  # type: ignore[assignment]
     line_markers: dict[str, list[str]] = nbs["line_markers"]  # type: ignore[assignment]
