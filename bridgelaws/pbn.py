@@ -45,7 +45,7 @@ from pathlib import Path
 from typing import Any
 
 from bridgelaws.cards import Card, Rank, Seat, Strain, Suit
-from bridgelaws.deal import Contract, Deal
+from bridgelaws.deal import Contract, Deal, Hand
 from bridgelaws.errors import BridgeLawsError, PbnError
 from bridgelaws.events import EVENT_TYPES, Event, Play
 from bridgelaws.i18n import normalize_lang, text
@@ -111,9 +111,7 @@ class _Game:
     line: int = 0
     tags: list[_Tag] = field(default_factory=list)
     commentary: list[str] = field(default_factory=list)
-
-    def names(self) -> set[str]:
-        return {t.name for t in self.tags}
+    names: set[str] = field(default_factory=set)
 
 
 def _decode(data: bytes) -> str:
@@ -129,69 +127,113 @@ def _unescape(value: str) -> str:
     return re.sub(r'\\(["\\])', r"\1", value) if "\\" in value else value
 
 
-def _games(source: str, path: str | None) -> list[_Game]:
-    """Split the text into games: tag pairs with the data that follows each, separated by empty lines."""
-    games: list[_Game] = []
-    game = _Game()
-    current: _Tag | None = None
-    line = 1
-    content = False  # the line so far holds something other than white space
-    where = f"{path}: " if path else ""
+_TAG_LINE = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\\n]|\\.)*)"\s*\]')
+_SPECIAL = re.compile(r'[\[\]{};"%]')
 
-    def finish() -> None:
-        nonlocal game, current
-        if game.tags:
-            games.append(game)
-        game, current = _Game(), None
 
-    for m in _TOKEN.finditer(source):
-        kind = m.lastgroup
-        if kind == "nl":
-            if not content:
-                finish()
-            line += 1
-            content = False
-            continue
-        if kind == "ws":
-            continue
-        content = True
-        if kind == "esc" or kind == "semi":
-            continue
-        if kind == "brace":
-            body = m.group()
-            game.commentary.append(body[1:-1].strip())
-            line += body.count("\n")
-            continue
-        if kind == "tag":
-            name = m.group("name")
-            if name != "Note" and any(t.name == name for t in game.tags):
-                finish()  # a tag given twice: a new game that is not separated by an empty line
-            if not game.tags:
-                game.line = line
-            current = _Tag(name, _unescape(m.group("value")), line)
-            game.tags.append(current)
-            line += m.group().count("\n")
-            continue
-        if kind == "str" or kind == "tok":
-            if current is None:
-                raise PbnError(f"{where}record {len(games) + 1}, line {line}: {m.group()!r} outside any section "
-                               "(a tag pair [Name \"value\"] must come first)", path=path,
-                               record=len(games) + 1, line=line)
-            current.data.append((m.group() if kind == "tok" else _unescape(m.group()[1:-1]), line))
-            continue
-        # kind == "bad"
-        ch = m.group()
-        record = len(games) + 1
-        if ch == "[":
-            rest = source[m.start():source.find("\n", m.start()) if "\n" in source[m.start():] else None]
-            what = f"malformed tag pair {rest.strip()!r}: write [Name \"value\"]"
-        elif ch == "{":
-            what = "a comment '{' that is never closed with '}'"
-        else:
-            what = f"unexpected {ch!r}"
-        raise PbnError(f"{where}record {record}, line {line}: {what}", path=path, record=record, line=line)
-    finish()
-    return games
+class _Scanner:
+    """Splits the text into games: tag pairs with the data that follows each, separated by empty lines.
+    Plain lines (one tag pair, or data tokens) take a fast path; a line with commentary, strings or a tag
+    pair spread over several lines is read with the full tokenizer."""
+
+    def __init__(self, path: str | None) -> None:
+        self.path = path
+        self.games: list[_Game] = []
+        self.game = _Game()
+        self.current: _Tag | None = None
+
+    def error(self, what: str, line: int) -> PbnError:
+        record = len(self.games) + 1
+        where = f"{self.path}: " if self.path else ""
+        return PbnError(f"{where}record {record}, line {line}: {what}", path=self.path, record=record, line=line)
+
+    def finish(self) -> None:
+        if self.game.tags:
+            self.games.append(self.game)
+            self.game = _Game()
+        self.current = None
+
+    def tag(self, name: str, value: str, line: int) -> None:
+        game = self.game
+        if name in game.names and name != "Note":
+            self.finish()  # a tag given twice: a new game that is not separated by an empty line
+            game = self.game
+        if not game.tags:
+            game.line = line
+        self.current = _Tag(name, _unescape(value), line)
+        game.tags.append(self.current)
+        game.names.add(name)
+
+    def data(self, tokens: list[str], line: int) -> None:
+        if self.current is None:
+            raise self.error(f"{tokens[0]!r} outside any section (a tag pair [Name \"value\"] must come first)",
+                             line)
+        self.current.data.extend((tok, line) for tok in tokens)
+
+    def read(self, source: str) -> list[_Game]:
+        lines = source.split("\n")
+        n = len(lines)
+        i = 0
+        while i < n:
+            raw = lines[i]
+            stripped = raw.strip()
+            if not stripped:
+                self.finish()
+            elif raw[0] == "%":
+                pass
+            elif (m := _TAG_LINE.fullmatch(stripped)) is not None:
+                self.tag(m.group(1), m.group(2), i + 1)
+            elif _SPECIAL.search(stripped) is None:
+                self.data(stripped.split(), i + 1)
+            else:
+                j = i + 1
+                chunk = raw
+                while j < n and (chunk.count("{") > chunk.count("}") or chunk.count("[") > chunk.count("]")):
+                    chunk += "\n" + lines[j]
+                    j += 1
+                self.scan(chunk, i + 1)
+                i = j
+                continue
+            i += 1
+        self.finish()
+        return self.games
+
+    def scan(self, chunk: str, line: int) -> None:
+        content = False  # the line so far holds something other than white space
+        for m in _TOKEN.finditer(chunk):
+            kind = m.lastgroup
+            if kind == "nl":
+                if not content:
+                    self.finish()
+                line += 1
+                content = False
+                continue
+            if kind == "ws":
+                continue
+            content = True
+            if kind == "esc" or kind == "semi":
+                continue
+            if kind == "brace":
+                body = m.group()
+                self.game.commentary.append(body[1:-1].strip())
+                line += body.count("\n")
+            elif kind == "tag":
+                self.tag(m.group("name"), m.group("value"), line)
+                line += m.group().count("\n")
+            elif kind == "tok":
+                self.data([m.group()], line)
+            elif kind == "str":
+                self.data([_unescape(m.group()[1:-1])], line)
+            else:
+                ch = m.group()
+                if ch == "[":
+                    rest = chunk[m.start():].split("\n", 1)[0]
+                    what = f"malformed tag pair {rest.strip()!r}: write [Name \"value\"]"
+                elif ch == "{":
+                    what = "a comment '{' that is never closed with '}'"
+                else:
+                    what = f"unexpected {ch!r}"
+                raise self.error(what, line)
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -296,7 +338,7 @@ def read_pbn(source: str | bytes | Path, *, path: str | None = None) -> list[Pbn
         raise PbnError(f"read_pbn needs a path, bytes or text, not {type(source).__name__}", path=path)
     if "\r" in text_:
         text_ = text_.replace("\r\n", "\n").replace("\r", "\n")
-    games = _games(text_, path)
+    games = _Scanner(path).read(text_)
     out: list[PbnRecord] = []
     previous: dict[str, _Tag] = {}
     persistent: dict[str, _Tag] = {}
@@ -395,14 +437,16 @@ def _record(game: _Game, number: int, previous: dict[str, _Tag], persistent: dic
     deal = None
     d = value("Deal")
     if d is not None:
-        try:
-            deal = Deal.from_pbn(d)
-        except BridgeLawsError as exc:
-            raise err(f"[Deal]: {exc}", line_of("Deal")) from None
-        probs = [p for p in deal.problems() if p.startswith("duplicate") or
-                 (" cards, not 13" in p and int(p.split(" has ")[1].split()[0]) > 13)]
-        if probs:
-            raise err("[Deal]: " + "; ".join(probs), line_of("Deal"))
+        deal = _fast_deal(d)
+        if deal is None:  # not plain: let Deal.from_pbn say what is wrong, or read what it accepts
+            try:
+                deal = Deal.from_pbn(d)
+            except BridgeLawsError as exc:
+                raise err(f"[Deal]: {exc}", line_of("Deal")) from None
+            probs = [p for p in deal.problems() if p.startswith("duplicate") or
+                     (" cards, not 13" in p and int(p.split(" has ")[1].split()[0]) > 13)]
+            if probs:
+                raise err("[Deal]: " + "; ".join(probs), line_of("Deal"))
 
     # contract and declarer
     contract = None
@@ -490,6 +534,52 @@ def _record(game: _Game, number: int, previous: dict[str, _Tag], persistent: dic
     return record, tags
 
 
+def _fast_deal(text: str) -> Deal | None:
+    """A deal written the plain way (``N:`` and four hands of at most 13 cards, ``-`` for an unknown hand,
+    no card twice), read quickly; None for anything else (Deal.from_pbn then reads it or says what is wrong)."""
+    if len(text) < 2 or text[1] != ":" or text[0] not in _SEATS:
+        return None
+    parts = text[2:].split()
+    if len(parts) != 4:
+        return None
+    first = _SEATS[text[0]]
+    hands: list[frozenset[Card]] = [frozenset()] * 4
+    seen = 0
+    for i, part in enumerate(parts):
+        if part == "-":
+            continue
+        suits = part.split(".")
+        if len(suits) != 4:
+            return None
+        cards = []
+        for letter, ranks in zip("SHDC", suits):
+            for rank in ranks:
+                card = _CARDS.get(letter + rank)
+                if card is None:
+                    return None
+                cards.append(card)
+        hand = frozenset(cards)
+        if len(hand) != len(cards) or len(hand) > 13:
+            return None
+        hands[first.next(i).index] = hand
+        seen += len(hand)
+    if len(frozenset().union(*hands)) != seen:
+        return None
+    return Deal(tuple(Hand(h) for h in hands))  # type: ignore[arg-type]
+
+
+_PLAYS: dict[tuple[Seat, Card], Play] = {}
+
+
+def _play(seat: Seat, card: Card) -> Play:
+    """Play events are immutable: one instance per seat and card."""
+    key = (seat, card)
+    p = _PLAYS.get(key)
+    if p is None:
+        p = _PLAYS[key] = Play(seat, card)
+    return p
+
+
 def _rows(data: list[tuple[str, int]]) -> tuple[tuple[tuple[str, ...], ...], tuple[int, ...]]:
     """A table section's cells, one row per line, and the line of each row."""
     rows: dict[int, list[str]] = {}
@@ -572,7 +662,7 @@ def _plays(tag: _Tag, strain: Strain | None, leader_text: str | None
                 stopped = True
                 break
             trick.append((seat, card))
-            plays.append(Play(seat, card))
+            plays.append(_play(seat, card))
             lines.append(line)
         if stopped:
             rest = cells[t + 4:]
