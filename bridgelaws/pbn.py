@@ -288,7 +288,8 @@ class PbnRecord:
 
     def _where(self, line: int | None = None) -> str:
         prefix = f"{self.path}: " if self.path else ""
-        return f"{prefix}record {self.number} (board {self.board}), line {line if line is not None else self.line}"
+        board = f" (board {self.board})" if self.board is not None else ""
+        return f"{prefix}record {self.number}{board}, line {line if line is not None else self.line}"
 
     def _error(self, what: str, line: int | None = None) -> PbnError:
         return PbnError(f"{self._where(line)}: {what}", path=self.path, record=self.number,
