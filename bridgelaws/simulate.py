@@ -14,12 +14,13 @@ from bridgelaws.cards import Card, Seat, Suit
 from bridgelaws.deal import Contract, Deal
 from bridgelaws.errors import IllegalPlayError
 from bridgelaws.events import (
-    AcceptLead, Choose, Event, Expose, Play, RejectLead, Select, Simultaneous, SpreadHand,
+    AcceptLead, Choose, CorrectRevoke, Event, Expose, Play, RejectLead, Select, Simultaneous, SpreadHand,
 )
 from bridgelaws.state import PlayState
 from bridgelaws.table import Table, follow_suit_cards
 
-__all__ = ["next_event", "decision_event", "decision_events", "irregular_event", "playout", "card_locations"]
+__all__ = ["next_event", "decision_event", "decision_events", "irregular_event", "playout", "card_locations",
+           "revoke_event", "revoke_playout"]
 
 
 def _sorted(cards: frozenset[Card] | tuple[Card, ...]) -> list[Card]:
@@ -171,6 +172,51 @@ def playout(deal: Deal, contract: Contract, seed: int, p_irregular: float = 0.0,
             if table.state.pending is None and isinstance(ev, Play) and ev.card in table.legal_cards():
                 raise
             continue
+        yield table, ev
+    raise AssertionError(f"playout did not finish within {max_events} events")
+
+
+def revoke_event(state: PlayState, rng: random.Random) -> Play | None:
+    """A revoke that could happen now (61A): the player to act holds the suit led and plays a card of
+    another suit, ``play … revoke = true``. None when he cannot revoke (he leads, or holds only the suit led
+    or none of it)."""
+    seat = state.to_act
+    if seat is None or not state.trick or state.pending is not None or state.irregular_lead is not None:
+        return None
+    base = follow_suit_cards(state, seat)
+    if state.suit_led is None or not any(c.suit is state.suit_led for c in base):
+        return None
+    others = _sorted(state.holding(seat) - base)
+    return Play(seat, rng.choice(others), revoke=True) if others else None
+
+
+def revoke_playout(deal: Deal, contract: Contract, seed: int, p_revoke: float = 0.1, p_correct: float = 0.0,
+                   max_events: int = 400) -> Iterator[tuple[Table, Event]]:
+    """Play ``deal`` to the end with revokes: before each card, with probability ``p_revoke``, the player
+    to act revokes if he can; right after a revoke, with probability ``p_correct``, attention is drawn to it
+    and it is corrected (62); decisions that follow are chosen at random. Yields (table, event)."""
+    rng = random.Random(seed)
+    table = Table(deal, contract)
+    for _ in range(max_events):
+        st = table.state
+        if st.phase == "over":
+            return
+        ev: Event | None = None
+        if st.pending is not None:
+            ev = decision_event(st, rng)
+        else:
+            last = table.peek()
+            if p_correct and isinstance(last, Play) and last.revoke and rng.random() < p_correct:
+                offender = last.seat
+                ev = CorrectRevoke(offender, card=last.card)
+            elif rng.random() < p_revoke:
+                ev = revoke_event(st, rng)
+            if ev is None:
+                legal = _sorted(table.legal_cards())
+                if not legal:
+                    raise AssertionError(f"no legal card for {st.to_act} (trick {st.trick_no})")
+                ev = Play(st.to_act, rng.choice(legal))  # type: ignore[arg-type]
+        table.push(ev)
         yield table, ev
     raise AssertionError(f"playout did not finish within {max_events} events")
 

@@ -1,0 +1,235 @@
+"""Revokes, Laws 61 to 64: refusals that say which law, and a property test over random deals played with
+random revokes, whose trick transfer is checked against a count of Law 64 written here from the Laws alone.
+
+The count below does not use the engine's trick records: it replays the events with its own hands and its
+own trick winner, finds each revoke's trick, who won it and which tricks the offending side won after it,
+and applies 64A/64B as the 2017 Laws word them:
+
+- 64A1: the offending player won the revoke trick: that trick plus one later trick won by his side;
+- 64A2: he did not, but his side won that trick or a later one: one trick;
+- 64B1: his side won neither: none; 64B2: a later revoke in the same suit by the same player: none;
+  64B3: a revoke from dummy's hand (a card faced on the table): none; 64B6: trick 12: none;
+  64B7: both sides revoked: none;
+- the transferred tricks are tricks the offending side won from the first rectified revoke on, none twice.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bridgelaws import Contract, Deal, Seat, Table
+from bridgelaws.cards import Card
+from bridgelaws.errors import IllegalPlayError
+from bridgelaws.events import CorrectRevoke, Play, Withdraw
+from bridgelaws.laws import law
+from bridgelaws.rules.revoke import adjustment, statements
+from bridgelaws.scenario import load, replay
+from bridgelaws.simulate import card_locations, revoke_playout
+
+CONTRACTS = ["3NT", "4S", "2H", "5D", "1C"]
+SCENARIOS = "tests/scenarios/revoke/"
+# seed 000's deal: 3NT by South; West holds ♣J alone and ♦KQJ32
+SEED000 = Deal.from_pbn("N:T542.AK2.76.AT98 AJ6.76.A954.K765 Q87.Q543.T8.Q432 K93.JT98.KQJ32.J")
+
+
+def _contract(seed: int) -> Contract:
+    return Contract.parse(CONTRACTS[seed % len(CONTRACTS)], "NESW"[seed // 7 % 4])
+
+
+def _side(seat: Seat) -> str:
+    return "NS" if seat in (Seat.NORTH, Seat.SOUTH) else "EW"
+
+
+def _winner(plays: list[tuple[Seat, Card]], trump: object) -> Seat:
+    """The trick's winner, from the Laws of the game: highest trump, else highest card of the suit led."""
+    led = plays[0][1].suit
+    trumps = [(s, c) for s, c in plays if trump is not None and c.suit is trump]
+    pool = trumps or [(s, c) for s, c in plays if c.suit is led]
+    return max(pool, key=lambda sc: sc[1].rank)[0]
+
+
+def independent_transfer(deal: Deal, contract: Contract, events: list[object]) -> tuple[str | None, int]:
+    """Law 64 counted from the events of a playout with uncorrected revokes only."""
+    hands = {s: set(deal.hand(s).cards) for s in Seat}
+    dummy = contract.declarer.partner
+    tricks: list[list[tuple[Seat, Card]]] = []
+    current: list[tuple[Seat, Card]] = []
+    revokes = []                                  # (seat, trick number, suit led, from dummy)
+    for ev in events:
+        assert isinstance(ev, Play)
+        if ev.revoke:
+            led = current[0][1].suit
+            assert any(c.suit is led for c in hands[ev.seat]) and ev.card.suit is not led
+            revokes.append((ev.seat, len(tricks) + 1, led, ev.seat is dummy))
+        hands[ev.seat].discard(ev.card)
+        current.append((ev.seat, ev.card))
+        if len(current) == 4:
+            tricks.append(current)
+            current = []
+    assert len(tricks) == 13
+    winners = [_winner(t, contract.trump) for t in tricks]
+    # every revoke of a completed board is established: the offender's side played to the next trick (63A1)
+    sides = {_side(r[0]) for r in revokes}
+    if not revokes:
+        return None, 0
+    to = None if len(sides) == 2 else ("EW" if sides == {"NS"} else "NS")
+    total, first = 0, None
+    for i, (seat, t, suit, from_dummy) in enumerate(revokes):
+        if t == 12 or len(sides) == 2 or from_dummy:
+            continue                                              # 64B6, 64B7, 64B3
+        if any(p[0] is seat and p[2] is suit for p in revokes[:i]):
+            continue                                              # 64B2
+        os_later = any(_side(w) == _side(seat) for w in winners[t:])
+        if winners[t - 1] is seat:
+            n = 2 if os_later else 1                              # 64A1
+        elif os_later or _side(winners[t - 1]) == _side(seat):
+            n = 1                                                 # 64A2
+        else:
+            n = 0                                                 # 64B1
+        if n:
+            total += n
+            first = t if first is None else first
+    if total:
+        won_from_first = sum(1 for w in winners[first - 1:] if _side(w) == sides.copy().pop())
+        total = min(total, won_from_first)
+    return to, total
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(min_value=0, max_value=10**9))
+def test_transfer_agrees_with_an_independent_count_of_law_64(seed: int) -> None:
+    deal, contract = Deal.random(seed), _contract(seed)
+    table = None
+    events = []
+    for table, ev in revoke_playout(deal, contract, seed, p_revoke=(0.02, 0.04, 0.15)[seed % 3]):
+        events.append(ev)
+        assert len(card_locations(table.state)) == 52
+    assert table is not None and table.is_complete()
+    adj = adjustment(table.state)
+    assert adj is not None
+    to, tricks = independent_transfer(deal, contract, events)
+    assert (adj.to, adj.tricks) == (to, tricks), [str(e) for e in events if isinstance(e, Play) and e.revoke]
+    assert all(r.established for r in table.state.revokes), "63A1: every revoke is established by the end"
+    assert table.replay_matches()
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(min_value=0, max_value=10**9))
+def test_revokes_and_corrections_keep_every_card_in_one_place_and_undo_restores(seed: int) -> None:
+    deal, contract = Deal.random(seed), _contract(seed)
+    table = None
+    for table, _ in revoke_playout(deal, contract, seed, p_revoke=0.2, p_correct=0.5):
+        state = table.state
+        assert len(card_locations(state)) == 52
+        assert all(state.is_defender(p.seat) for p in state.penalty_cards), "48A: only defenders"
+    assert table is not None and table.is_complete() and len(table.tricks) == 13
+    assert all(len(t.plays) == 4 for t in table.tricks)
+    # undo and replay: popping every event back restores each earlier state exactly
+    states = table.states
+    assert Table(deal, contract, table.history).states == states
+    copy = table.copy()
+    for i in range(len(table.history), 0, -1):
+        copy.pop()
+        assert copy.state == states[i - 1]
+
+
+# ---- refusals, each with its law -----------------------------------------------------------------------
+
+def _seed_table(*plays: tuple[str, str, bool]) -> Table:
+    t = Table(SEED000, Contract.parse("3NT", "S"))
+    for seat, card, revoke in plays:
+        t.push(Play(Seat.parse(seat), Card.parse(card), revoke=revoke))
+    return t
+
+
+TRICKS_1_TO_3 = [("W", "S3", False), ("N", "S2", False), ("E", "SA", False), ("S", "S7", False),
+                 ("E", "S6", False), ("S", "S8", False), ("W", "S9", False), ("N", "ST", False),
+                 ("N", "CA", False), ("E", "C5", False), ("S", "C2", False), ("W", "D3", True)]
+
+
+def test_an_established_revoke_may_not_be_corrected_and_nothing_changes() -> None:
+    t = _seed_table(*TRICKS_1_TO_3, ("N", "CT", False), ("E", "CK", False))
+    before = t.state
+    with pytest.raises(IllegalPlayError) as exc:
+        t.push(CorrectRevoke(Seat.WEST, card=Card.parse("D3")))
+    assert exc.value.law == law("63B")
+    assert t.state is before
+    assert "etableret" in exc.value.explain("da") and "etablert" in exc.value.explain("nb")
+
+
+def test_a_card_that_follows_suit_is_not_a_revoke() -> None:
+    t = _seed_table(*TRICKS_1_TO_3[:11])
+    with pytest.raises(IllegalPlayError) as exc:
+        t.push(Play(Seat.WEST, Card.parse("CJ"), revoke=True))
+    assert exc.value.law == law("61A")
+
+
+def test_a_lead_is_not_a_revoke() -> None:
+    t = _seed_table()
+    with pytest.raises(IllegalPlayError) as exc:
+        t.push(Play(Seat.WEST, Card.parse("D3"), revoke=True))
+    assert exc.value.law == law("61A")
+
+
+def test_62c2_the_offenders_partner_withdraws_only_after_a_non_offender() -> None:
+    t = _seed_table(*TRICKS_1_TO_3[:8], ("N", "H2", False), ("E", "H6", False), ("S", "HQ", False),
+                    ("W", "H8", False), ("S", "C2", False), ("W", "D3", True), ("N", "C8", False), ("E", "CK", False))
+    t.push(CorrectRevoke(Seat.WEST, card=Card.parse("D3")))
+    with pytest.raises(IllegalPlayError) as exc:
+        t.push(Withdraw(Seat.EAST, card=Card.parse("CK")))
+    assert exc.value.law == law("62C2")
+    t.push(Withdraw(Seat.NORTH, card=Card.parse("C8")))
+    t.push(Withdraw(Seat.EAST, card=Card.parse("CK")))
+    assert {(p.seat, str(p.card), p.kind) for p in t.penalty_cards()} == {
+        (Seat.WEST, "D3", "major"), (Seat.EAST, "CK", "major")}
+
+
+def test_withdraw_needs_a_corrected_revoke() -> None:
+    t = _seed_table(("W", "S3", False), ("N", "S2", False))
+    with pytest.raises(IllegalPlayError) as exc:
+        t.push(Withdraw(Seat.NORTH, card=Card.parse("S2")))
+    assert exc.value.law == law("62C")
+
+
+def test_the_director_at_the_end_of_the_article_example_cites_64a2_64b2_64a_and_64c() -> None:
+    table = replay(load(SCENARIOS + "64b2-article-two-revokes-same-suit.toml"))
+    assert [s.law for s in statements(table.state)] == [law("64A2"), law("64B2"), law("64A"), law("64C")]
+    # and they are among what the Director says now, after the play
+    assert [s.law for s in table.statements()][-4:] == [law("64A2"), law("64B2"), law("64A"), law("64C")]
+
+
+def test_a_revoke_not_yet_established_is_told_as_correctable_then_as_established() -> None:
+    t = _seed_table(*TRICKS_1_TO_3)
+    assert law("62A") in [s.law for s in t.statements()]
+    t.push(Play(Seat.NORTH, Card.parse("CT")))
+    assert law("62A") in [s.law for s in t.statements()], "the non-offenders' lead does not establish it"
+    t.push(Play(Seat.EAST, Card.parse("CK")))
+    assert law("63A1") in [s.law for s in t.state.notes]
+    assert law("62A") not in [s.law for s in t.statements()]
+
+
+def test_a_revoke_from_dummys_hand_fails_to_play_a_faced_card_64b3() -> None:
+    t = _seed_table(("W", "S3", False), ("N", "H2", True))
+    assert t.state.revokes[0].faced
+
+
+def test_a_revoke_with_a_penalty_card_as_the_only_card_of_the_suit_is_64b3() -> None:
+    # West's ♣J is his only club. He drops it (a major penalty card: an honour, 50B); on a club lead he then
+    # discards ♦3 instead: the card he failed to play lay face up on the table.
+    from bridgelaws.events import Choose, Expose
+
+    t = _seed_table(("W", "S3", False), ("N", "S2", False), ("E", "SA", False), ("S", "S7", False))
+    t.push(Expose(Seat.WEST, Card.parse("CJ"), how="dropped"))
+    t.push(Choose(Seat.SOUTH, option="none"))          # East is on lead: declarer imposes nothing (50D2b)
+    for seat, card in (("E", "C5"), ("S", "C2")):
+        t.push(Play(Seat.parse(seat), Card.parse(card)))
+    t.push(Play(Seat.WEST, Card.parse("D3"), revoke=True))
+    assert t.state.revokes[0].faced
+
+
+def test_random_revokes_are_reproducible() -> None:
+    a = [str(e) for _, e in revoke_playout(Deal.random(7), _contract(7), 7, p_revoke=0.3)]
+    b = [str(e) for _, e in revoke_playout(Deal.random(7), _contract(7), 7, p_revoke=0.3)]
+    assert a == b and any("revoke" in x for x in a)
