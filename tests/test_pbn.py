@@ -26,10 +26,7 @@ SCENARIO_FILES = sorted((ROOT / "tests" / "scenarios").rglob("*.toml")) + sorted
     (ROOT / "notebooks" / "scenarios").glob("*.toml"))
 LANGS = ("da", "nb", "en")
 #: scenario files whose Director's statements cannot be written yet, for a reason outside this module
-KNOWN_BROKEN = {
-    "62d1-trick-12-corrected-after-play.toml":
-        "the message revoke.note.62d2 uses {ui}, which rules/revoke.py does not give (KeyError 'ui')",
-}
+KNOWN_BROKEN: dict[str, str] = {}
 
 
 def _scenario_params() -> list[object]:

@@ -233,3 +233,24 @@ def test_random_revokes_are_reproducible() -> None:
     a = [str(e) for _, e in revoke_playout(Deal.random(7), _contract(7), 7, p_revoke=0.3)]
     b = [str(e) for _, e in revoke_playout(Deal.random(7), _contract(7), 7, p_revoke=0.3)]
     assert a == b and any("revoke" in x for x in a)
+
+
+@pytest.mark.parametrize("lang", ["da", "nb", "en"])
+def test_every_statement_of_every_revoke_scenario_is_written_in_each_language(lang: str) -> None:
+    from pathlib import Path
+
+    from bridgelaws import timeline
+
+    for path in sorted(Path(SCENARIOS).glob("*.toml")):
+        table = replay(load(path))
+        for i in range(len(table.history) + 1):
+            t = table.copy(i)
+            for s in t.statements():
+                assert "{" not in s.text(lang), (path.name, i)
+            for n in t.state.notes:
+                assert "{" not in n.text(lang), (path.name, i)
+        for row in timeline.rows(table, every_event=True):
+            assert row.what(lang)
+            for cells in row.cells.values():
+                for cell in cells:
+                    assert cell.text(lang)

@@ -281,7 +281,7 @@ def correct_revoke(table: Engine, state: PlayState, ev: Event) -> PlayState:
     if why is L62D1:
         notes.insert(0, note("revoke.note.trick12", L62D1, seat=r.seat, card=r.card))
         if st.is_defender(r.seat) and r.seat.partner in after_seats:
-            notes.append(note("revoke.note.62d2", L62D2, seat=r.seat, partner=r.seat.partner))
+            notes.append(note("revoke.note.62d2", L62D2, seat=r.seat, partner=r.seat.partner, ui=L16C))
     nos = tuple(s for s in after_seats if side_of(s) != side_of(r.seat))
     if nos:
         notes.append(note("revoke.note.may_withdraw", L62C1, seats=nos))
