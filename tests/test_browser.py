@@ -166,80 +166,8 @@ def card(page: Any, name: str) -> Any:
     return page.get_by_role("button", name=name, exact=True)
 
 
-def exercise(page: Any, where: str) -> None:
-    """Clicks on cards, a refusal, the keyboard, a decision and the language switch."""
-    page.wait_for_selector(".bl-w-c-HJ")
-    centre = page.locator(".bl-w-centre")
-    assert "Trick 1" in centre.inner_text()
-
-    # a legal click: West leads the heart jack; it lies in the middle and leaves West's hand
-    card(page, "West ♥J").click()
-    page.wait_for_selector(".bl-w-centre .bl-slot-west .bl-card")
-    assert card(page, "West ♥J").count() == 0
-
-    # the keyboard: North's ace, focused and played with Enter
-    card(page, "North ♥A").focus()
-    page.keyboard.press("Enter")
-    page.wait_for_selector(".bl-w-centre .bl-slot-north .bl-card")
-
-    # an illegal click: East must follow suit; the table is unchanged and the law is shown
-    before = centre.inner_html()
-    card(page, "East ♠A").click()
-    error = page.wait_for_selector(".bl-w-error")
-    assert "must follow suit" in error.inner_text() and "Law 44C" in error.inner_text()
-    assert centre.inner_html() == before
-
-    # a decision: back to the start, East leads out of turn, declarer rejects and forbids spades
-    page.get_by_role("button", name="« Start").click()
-    page.wait_for_selector(".bl-w-centre .bl-slot-west.bl-slot-empty")
-    page.locator(".bl-w-mode select").select_option(label="Lead out of turn")
-    card(page, "East ♠6").click()
-    page.wait_for_selector(".bl-w-option")
-    options = page.locator(".bl-w-option")
-    assert options.count() == 3
-    shot(page, f"{where}-decision.png")
-    page.get_by_role("button", name=re.compile("^Reject the lead")).click()
-    page.get_by_role("button", name="Forbid ♠", exact=True).wait_for()
-    page.wait_for_selector(".bl-w-seat-east .bl-w-pc-major")  # the rejected lead lies face up, marked major
-    assert "MAJOR" in page.locator(".bl-w-seat-east .bl-w-pc-label").inner_text().upper()
-    # play waits: a card click is refused while the decision is open
-    card(page, "West ♥J").click()
-    page.wait_for_function("document.querySelector('.bl-w-error')?.textContent.includes('until the decision')")
-    page.get_by_role("button", name="Forbid ♠", exact=True).click()
-    page.wait_for_selector(".bl-w-option", state="detached")
-    page.wait_for_selector(".bl-w-pc-major", state="detached")  # forbidding the suit: East picks ♠6 up (50D2a)
-    says = page.locator(".bl-w-says").inner_text()
-    assert "may not lead ♠" in says and "Law 50D2(a)" in says
-    card(page, "West ♥J").click()
-    page.wait_for_selector(".bl-w-centre .bl-slot-west .bl-card")
-
-    # the language switch re-renders everything at once
-    page.get_by_role("button", name="Dansk", exact=True).click()
-    page.wait_for_function("document.querySelector('.bl-w-c-SA')?.textContent === '♠E'")
-    page.wait_for_function("document.querySelector('.bl-w-says')?.textContent.includes('Turneringslederen siger')")
-    page.wait_for_function("document.querySelector('.bl-w-timeline')?.textContent.includes('Hændelse')")
-    assert card(page, "Nord ♥E").count() == 1
-    assert "§ 50 D2a" in page.locator(".bl-w-says").inner_text()
-    assert "Tidslinje" in page.locator(".bl-w-timeline-title").inner_text()
-    path = shot(page, f"{where}.png")
-    assert path.stat().st_size > 10_000
-
-
-def test_voila_serves_the_card_table_without_code_and_it_works(voila: str, page: Any) -> None:
-    page.goto(voila)
-    page.wait_for_selector(".bl-w-c-HJ")
-    body = page.inner_text("body")
-    assert "The card table in a browser" in body  # the prose is shown ...
-    assert "import ipywidgets" not in body and "CardTable(" not in body  # ... and the code is not
-    exercise(page, "voila")
-
-
-def test_jupyterlab_runs_the_notebook_and_the_card_table_works(lab: str, page: Any) -> None:
-    page.goto(f"{lab}/lab/tree/{NOTEBOOK}")
-    page.wait_for_selector("text=| Idle")
-    page.get_by_role("menuitem", name="Run", exact=True).click()
-    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
-    exercise(page, "lab")
+# The card table widget itself (clicks, keyboard, decisions, two tables on one page, layout) is tested in
+# tests/test_table_browser.py; this file tests the notebooks.
 
 
 # ==========================================================================================================

@@ -188,23 +188,71 @@ def test_no_ids_addresses_or_uuids(lang: str) -> None:
 # well-formed and escaped
 # ----------------------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_html_parses_as_xml_with_one_stylesheet(lang: str) -> None:
+# The inline style properties JupyterLab's HTML sanitizer keeps in an untrusted notebook (``allowedStyles`` in
+# packages/apputils/src/sanitizer.ts, JupyterLab 4); any other property is dropped, and <style> elements too.
+LAB_ALLOWED_STYLES = frozenset("""
+backface-visibility background background-attachment background-clip background-color background-image
+background-origin background-position background-repeat background-size border border-bottom border-bottom-color
+border-bottom-left-radius border-bottom-right-radius border-bottom-style border-bottom-width border-collapse
+border-color border-left border-left-color border-left-style border-left-width border-radius border-right
+border-right-color border-right-style border-right-width border-spacing border-style border-top border-top-color
+border-top-left-radius border-top-right-radius border-top-style border-top-width border-width bottom box
+box-shadow box-sizing caption-side clear clip color cursor direction display display-inside display-outside
+elevation empty-cells float font font-family font-size font-stretch font-style font-variant font-weight height
+left letter-spacing line-height list-style list-style-image list-style-position list-style-type margin
+margin-bottom margin-left margin-right margin-top max-height max-width min-height min-width opacity outline
+outline-color outline-style outline-width overflow overflow-wrap overflow-x overflow-y padding padding-bottom
+padding-left padding-right padding-top page-break-after page-break-before page-break-inside pause-after
+perspective pitch pitch-range position quotes resize richness right speak speak-header speak-numeral
+speak-punctuation speech-rate stress table-layout text-align text-decoration text-indent text-overflow
+text-shadow text-transform text-wrap top unicode-bidi vertical-align visibility volume white-space width
+word-break word-spacing word-wrap z-index zoom
+""".split())
+
+
+def all_outputs(lang: str) -> list[str]:
     outs = [html.table(build(), lang) for build in (major_penalty_card, lead_out_of_turn, minor_penalty_card)]
     outs += [html.deal(the_deal(), lang, hide=(EAST,)), html.card(Card.parse("DT"), lang),
              html.hand(Hand.from_pbn("AKQT..J.65432"), lang), html.trick(major_penalty_card().tricks[0], lang)]
-    for out in outs:
+    return outs
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_html_parses_as_xml_and_carries_its_styles_inline(lang: str) -> None:
+    for out in all_outputs(lang):
         root = xml(out)
         assert root.tag == "div" and "bl" in classes(root)
         assert root.get("lang") == lang
-        assert out.count("<style>") == 1 and root[0].tag == "style"
+        # an untrusted notebook drops <style>, and a page-wide stylesheet would restyle other pictures
+        assert "<style" not in out and root.find(".//style") is None
         assert "/>" not in out, "empty elements must be written <x></x> (HTML reads <div/> as an open tag)"
 
 
-def test_stylesheet_survives_xml_serialization() -> None:
-    css = html.stylesheet()
-    assert not set(css) & set("<>&")
-    assert css in html.deal(the_deal())
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_inline_style_survives_jupyterlabs_sanitizer(lang: str) -> None:
+    for out in all_outputs(lang):
+        for el in xml(out).iter():
+            style = el.get("style")
+            if not style:
+                continue
+            for decl in style.split(";"):
+                prop, _, value = decl.partition(":")
+                assert prop.strip() in LAB_ALLOWED_STYLES, f"{prop!r} is dropped by JupyterLab's sanitizer"
+                assert value.strip() and "!important" not in value
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_red_suits_are_red_without_any_stylesheet(lang: str) -> None:
+    for out in all_outputs(lang):
+        for el in xml(out).iter():
+            if (el.text or "").strip() in ("♥", "♦"):
+                assert "color:#c8102e" in el.get("style", ""), ET.tostring(el, encoding="unicode")
+            if (el.text or "").strip() in ("♠", "♣"):
+                assert "color:#c8102e" not in el.get("style", "")
+
+
+def test_no_stylesheet_to_inline() -> None:
+    assert html.stylesheet() == ""
 
 
 def test_every_text_node_is_escaped() -> None:

@@ -1,571 +1,585 @@
-"""The card table widget, driven headless with ``button.click()`` (STYLE.md, Widgets): a whole deal played by
-clicks, a dropped honour that binds at the next opportunity, Law 54's five options, refusals that change
-nothing and say why, every decision as buttons, undo/redo and the slider, save/load round trips, the
-language switch, and the widget catalogue in da, nb and en."""
+"""The card table, headless: the session (:mod:`bridgelaws.session`) and the widget (:mod:`bridgelaws.widgets`)
+driven with the same messages the page sends (``{"action": "card", "card": "HJ"}``).
+
+- Every article example's script is walked to its end, and every branch of every group of variants is taken,
+  with the article's choice picked among the options the engine offers at each decision; the table ends
+  where replaying the file ends.
+- Exam mode scores answers against the engine: the legal cards and declarer's options the scenario files give
+  (the articles' rulings) score right, a card or option more or less scores wrong, with the law.
+- Seminar mode holds the ruling back until revealed; role views hide what a player cannot see; the markup
+  carries data-seat, data-card, data-role="decision" and data-role="director".
+- Save/Load stay in their folder, never overwrite without the choice, refuse what is not a scenario file and
+  say so in the user's language without echoing the file.
+"""
 
 from __future__ import annotations
 
-import json
-import random
+import os
 import re
-import subprocess
-import sys
+import xml.etree.ElementTree as ET
+from collections import defaultdict
 from pathlib import Path
 
 import pytest
 
-pytest.importorskip("ipywidgets")
-pytest.importorskip("pandas")
+pytest.importorskip("anywidget")
 
-from bridgelaws import Card, Contract, Deal, FailureToFollowSuitError, IllegalPlayError, Seat, Table
+from bridgelaws import Card, Contract, Deal, Seat, Table
 from bridgelaws import scenario as scn
-from bridgelaws.laws import LawRef
-from bridgelaws.events import AcceptLead, Choose, Expose, Play, RejectLead, Select, Simultaneous, SpreadHand
-from bridgelaws.i18n import placeholders, read_po
-from bridgelaws.simulate import next_event
-from bridgelaws.widgets import IRREGULAR_MODES, MODES, CardTable, decision_choices
+from bridgelaws.events import Expose, Play
+from bridgelaws.i18n import placeholders, read_po, text
+from bridgelaws.session import FileRefusal, TableSession
+from bridgelaws.view import decision_choices, same_event
+from bridgelaws.widgets import CardTable, allow_saving, get_mode, set_mode
 
+ROOT = Path(__file__).resolve().parent.parent
+SCENARIOS = ROOT / "notebooks" / "scenarios"
+FILES = sorted(SCENARIOS.glob("*.toml"))
+I18N = ROOT / "bridgelaws" / "i18n"
 C = Card.parse
-N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
-# seed 000, example 1: 3NT by South, West on lead
 EX1 = Deal.from_pbn("N:T542.AK2.76.AT98 AJ6.76.A954.K765 Q87.Q543.T8.Q432 K93.JT98.KQJ32.J")
-I18N = Path(__file__).resolve().parent.parent / "bridgelaws" / "i18n"
+EX1_FILES = sorted(SCENARIOS.glob("01-stort-strafkort-ex1-*.toml"))
 
 
-def new(lang: str = "en", **kwargs: object) -> CardTable:
-    return CardTable(Table(EX1, Contract.parse("3NT", "S")), lang=lang, **kwargs)  # type: ignore[arg-type]
+def markup(w: CardTable | TableSession) -> ET.Element:
+    return ET.fromstring(w.html if isinstance(w, CardTable) else w.render())
 
 
-def click(w: CardTable, *cards: str) -> None:
-    for c in cards:
-        w.card_button(c).click()
+def by_attr(root: ET.Element, name: str, value: str | None = None) -> list[ET.Element]:
+    return [el for el in root.iter() if name in el.attrib and (value is None or el.get(name) == value)]
 
 
-def first_legal(w: CardTable) -> Card:
-    return min(w.table.legal_cards(), key=lambda c: c.sort_key)
+def text_of(el: ET.Element) -> str:
+    return "".join(el.itertext())
 
 
-def in_hand_rows(w: CardTable, seat: Seat) -> set[Card]:
-    """The cards shown in ``seat``'s hand rows: buttons in the rows, minus those the stylesheet hides."""
-    shown = set(w.shown_hand(seat))
-    style = w._dynamic_css
-    for card in shown:
-        assert f".bl-w-row .bl-w-c-{card}," not in style and f".bl-w-row .bl-w-c-{card} " not in style
-    return shown
+def hand_cards(root: ET.Element, seat: str) -> set[str]:
+    (box,) = by_attr(root, "data-seat", seat)
+    hand = [el for el in box.iter() if "bl-hand" in el.get("class", "").split()]
+    return {b.get("data-card", "") for h in hand for b in by_attr(h, "data-card")}
 
 
-def penalty_buttons(w: CardTable, seat: Seat) -> set[Card]:
-    by_button = {id(b): c for c, b in w._buttons.items()}
-    out = set()
-    if w._pcs_box[seat] in w._seats[seat].children:
-        for item in w._pcs[seat].children:
-            out.add(by_button[id(item.children[0])])
-    return out
+def fresh(**kw: object) -> CardTable:
+    return CardTable(Table(EX1, Contract.parse("3NT", "S")), **kw)  # type: ignore[arg-type]
 
 
-# ----------------------------------------------------------------------------------------------------------
-# the table and its cards
-# ----------------------------------------------------------------------------------------------------------
-
-@pytest.mark.parametrize(("lang", "card", "label", "tooltip"), [
-    ("en", "SA", "♠A", "East ♠A"), ("da", "SA", "♠E", "Øst ♠E"), ("nb", "CJ", "♣Kn", "Vest ♣Kn"),
-    ("da", "DT", "♦10", "Syd ♦10"), ("nb", "DT", "♦10", "Syd ♦10"), ("en", "HJ", "♥J", "West ♥J"),
-])
-def test_card_buttons_show_local_ranks_and_are_labelled_with_seat_and_card(lang: str, card: str, label: str,
-                                                                           tooltip: str) -> None:
-    b = new(lang).card_button(card)
-    assert b.description == label
-    assert b.tooltip == tooltip
+@pytest.fixture(autouse=True)
+def lesson_mode_by_default() -> None:
+    set_mode("lesson")
+    allow_saving_reset()
 
 
-def test_red_suits_are_red_and_cards_large_enough_for_a_projector() -> None:
-    w = new()
-    for card, b in w._buttons.items():
-        assert b.style.text_color == ("#c8102e" if card.suit.is_red else "#111111")
-        assert int(b.style.font_size.removesuffix("px")) >= 20
-        assert "bl-w-card" in b._dom_classes
+def allow_saving_reset() -> None:
+    import bridgelaws.widgets as bw
 
-
-def test_four_hands_around_a_compass_with_roles_and_turn() -> None:
-    w = new()
-    for seat in Seat:
-        assert in_hand_rows(w, seat) == set(EX1.hand(seat).cards)
-    assert "Declarer" in w._heads[S].value and "Dummy" in w._heads[N].value
-    assert "▶ To lead" in w._heads[W].value  # the badges are in every head; the stylesheet shows West's
-    assert ".bl-w-seat-west .bl-w-turn-lead { display: inline-block; }" in w._dynamic_css
-    assert ".bl-w-seat-east .bl-w-turn" not in w._dynamic_css
-    assert [c.layout.grid_area for c in w._grid.children] == ["nw", "north", "ne", "west", "centre", "east", "panel",
-                                                              "south"]
-    assert ".bl-w-seat-west" in w._dynamic_css  # whose turn it is, highlighted
-
-
-def test_hidden_hands_for_a_quiz_can_be_revealed() -> None:
-    w = new(hide="EW")
-    assert in_hand_rows(w, E) == set() and in_hand_rows(w, W) == set()
-    assert "hidden" in w._hidden_note[E].value
-    assert in_hand_rows(w, N) == set(EX1.hand(N).cards)
-    w.buttons["reveal"].value = True
-    assert in_hand_rows(w, E) == set(EX1.hand(E).cards)
+    bw._allow_write = None
 
 
 # ----------------------------------------------------------------------------------------------------------
-# playing cards
+# the scripts of the article examples
 # ----------------------------------------------------------------------------------------------------------
 
-def test_a_whole_deal_played_by_clicking_legal_cards() -> None:
-    w = new("da")
-    while not w.table.is_complete():
-        card = first_legal(w)
-        w.card_button(card).click()
-        assert w.table.history[-1] == Play(w.table.states[-2].to_act, card)  # type: ignore[arg-type]
-        assert w.error is None
-    assert len(w.table.tricks) == 13 and len(w.table.history) == 52
-    assert all(in_hand_rows(w, s) == set() for s in Seat)
-    assert "Spillet er slut" in w._centre.value
-    assert w.output.outputs == ()
-    assert w.table.replay_matches()
+def walk(s: TableSession, b: int) -> None:
+    """Follow branch ``b`` to its end: at a divergence take its branch, at a decision click the article's
+    option among those the engine offers, else go to the next stop."""
+    target = s.branches[b].events
+    guard = 0
+    while len(s.history) < len(target):
+        guard += 1
+        assert guard < 500
+        if b in s.matching():
+            s.branch = b
+        n = len(s.history)
+        nxt = target[n]
+        div = s.divergence()
+        if div:
+            (j,) = [j for j in div if same_event(s.branches[j].events[n], nxt)]
+            s.take_branch(j)
+            continue
+        if s.table.state.pending is not None and not isinstance(nxt, Play):
+            options = decision_choices(s.table.state)
+            picks = [i for i, ch in enumerate(options) if same_event(ch.event, nxt)]
+            assert picks, f"the engine does not offer the article's choice {nxt} at event {n + 1}"
+            s.choose(picks[0])
+            continue
+        before = n
+        s.next_stop()
+        assert len(s.history) > before
+    assert len(s.history) == len(target)
 
 
-def test_a_legal_click_puts_the_card_in_the_middle_and_moves_the_turn() -> None:
-    w = new()
-    click(w, "HJ")
-    assert C("HJ") not in in_hand_rows(w, W)
-    assert ".bl-w-row .bl-w-c-HJ" in w._dynamic_css  # hidden, not rebuilt: the row keeps its buttons
-    assert "bl-slot-west bl-lead" in w._centre.value
-    assert ".bl-w-seat-north .bl-w-turn-play { display: inline-block; }" in w._dynamic_css
-    assert w._centre.value.startswith("<style>") and w._dynamic_css in w._centre.value
-    assert "Event 1 of 1: West leads ♥J" in w._history_label.value.replace('<span class="bl-red">♥</span>', "♥")
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_every_example_script_walks_to_its_end(path: Path) -> None:
+    sc = scn.load(path)
+    s = TableSession.from_scenario(sc, lang="da")
+    # it opens at the first stop: the play before the first irregularity
+    first = next((i for i, e in enumerate(sc.history) if not isinstance(e, Play) or e.out_of_turn),
+                 len(sc.history))
+    assert len(s.history) == first
+    walk(s, 0)
+    assert s.table.state == scn.replay(sc).state
+    assert s.on_script and s.script_next() is None
 
 
-@pytest.mark.parametrize("lang", ["en", "da", "nb"])
-def test_an_illegal_click_changes_nothing_and_says_why_with_the_law(lang: str) -> None:
-    law = LawRef.parse("44C").cite(lang)
-    w = new(lang)
-    click(w, "HJ")
-    before = (w.table.state, list(w.table.history), w._centre.value, w.card_button("S2").description)
-    click(w, "S2")  # North holds hearts: must follow suit
-    assert (w.table.state, list(w.table.history), w._centre.value, w.card_button("S2").description) == before
-    assert law in w.message and w.error is not None
-    assert "bl-w-error" in w._message.value and 'role="alert"' in w._message.value
-    click(w, "HA")  # the next legal action clears the message
-    assert w.message == "" and w._message.value == ""
+def groups() -> list[list[Path]]:
+    """The variants of each example: files of one notebook with the same deal and contract."""
+    out: dict[tuple[str, str, str], list[Path]] = defaultdict(list)
+    for p in FILES:
+        sc = scn.load(p)
+        out[(p.name[:2], sc.deal.to_pbn(), str(sc.contract))].append(p)
+    return [v for v in out.values() if len(v) > 1]
 
 
-def test_a_click_on_a_hand_not_to_play_is_refused_with_the_law() -> None:
-    w = new()
-    state = w.table.state
-    click(w, "SA")  # East's card; West is on lead
-    assert w.table.state is state
-    assert w.message == "It is West's turn, not East's (Law 53)"
+@pytest.mark.parametrize("group", groups(), ids=lambda g: f"{g[0].stem}+{len(g) - 1}")
+def test_every_branch_of_every_group_of_variants_is_reachable(group: list[Path]) -> None:
+    scs = [scn.load(p) for p in group]
+    for b, sc in enumerate(scs):
+        s = TableSession.from_scenarios(scs, lang="nb", start="start")
+        walk(s, b)
+        assert s.table.state == scn.replay(sc).state, sc.id
 
 
-def test_a_dropped_honour_binds_at_the_next_opportunity() -> None:
-    w = new()
-    click(w, "HJ", "HA")
-    w.mode = "dropped"
-    click(w, "SA")  # East drops the ace of spades face up while hearts are led
-    assert w.mode == "play"
-    assert w.table.history[-1] == Expose(E, C("SA"), how="dropped")
-    assert penalty_buttons(w, E) == {C("SA")} and C("SA") not in in_hand_rows(w, E)
-    pc_box = w._pc_items[C("SA")][0]
-    assert "bl-w-pc-major" in pc_box._dom_classes and "major" in w._pc_items[C("SA")][1].value
-    assert w.card_button("SA").tooltip == "East ♠A, major penalty card"
-    assert any("major penalty card" in s for s in w.says)
-    # 50D1b: East must first follow suit in hearts; the ace waits
-    assert w.table.legal_cards() == {C("H7"), C("H6")}
-    click(w, "SA")
-    assert "Law 44C" in w.message and w.table.history[-1].action == "expose"
-    click(w, "H6", "H3")
-    # North won the trick and leads a spade: now East's first legal opportunity
-    click(w, "S2")
-    assert w.table.legal_cards() == {C("SA")}
-    assert any("Law 50D1(a)" in s and "♠A" in s for s in w.says)
-    state = w.table.state
-    click(w, "S6")
-    assert w.table.state is state and "Law 50D1(a)" in w.message
-    click(w, "SA")
-    assert penalty_buttons(w, E) == set() and "bl-slot-east" in w._centre.value
-    ended = [ch for ch in w.table.changes() if ch.status == "ended"]
-    assert ended and ended[0].constraint.key[0] == "penalty_card"
+def test_seed_000_continuations_are_branches_offered_at_trick_4() -> None:
+    s = TableSession.from_scenarios(EX1_FILES, lang="da")
+    while not s.divergence():
+        assert s.next_stop()
+    n = len(s.history)
+    assert s.table.state.trick_no == 4 and not s.table.state.trick  # dummy is about to lead to trick 4
+    leads = {s.branches[j].events[n] for j in s.divergence()}
+    # the article's three continuations: a club, a diamond, a spade to West's king
+    assert {e.card.suit.name for e in leads} == {"CLUBS", "DIAMONDS", "SPADES"}
+    w = CardTable(session=s)
+    box = by_attr(markup(w), "data-role", "branches")
+    assert box and len(by_attr(box[0], "data-action", "branch")) == 3
+
+
+def test_leaving_the_script_and_back_to_the_article() -> None:
+    s = TableSession.from_scenario(EX1_FILES[1], lang="en")
+    at = len(s.history)
+    nxt = s.script_next()
+    assert isinstance(nxt, Expose)
+    # instead of the revoke, West plays a legal card of his own: play leaves the script
+    own = min(s.table.legal_cards() - {nxt.card}, key=lambda c: c.sort_key)
+    s.click(own)
+    assert not s.on_script and s.anchor == at
+    assert "article" in {b.action for b in s.panel(s.view()).controls}
+    s.back_to_article()
+    assert s.on_script and len(s.history) == at and s.script_next() == nxt
+
+
+def test_step_back_and_forth_one_event() -> None:
+    s = TableSession.from_scenario(EX1_FILES[1])
+    n = len(s.history)
+    s.step()
+    assert len(s.history) == n + 1
+    s.back()
+    assert len(s.history) == n
+    s.prev_stop()
+    assert len(s.history) < n or n == 0
 
 
 # ----------------------------------------------------------------------------------------------------------
 # decisions
 # ----------------------------------------------------------------------------------------------------------
 
-def lead_out_of_turn_by_east(lang: str = "en") -> CardTable:
-    w = new(lang)
-    w.mode = "lead_out_of_turn"
-    click(w, "S6")
-    assert w.table.pending is not None and w.table.pending.kind == "opening_lead_out_of_turn"
+def test_a_decision_is_clicked_and_the_table_plays_on() -> None:
+    w = fresh(lang="en")
+    w.send_action({"action": "set_click", "value": "lead_out_of_turn"})
+    w.click("SA")  # East leads out of turn at trick 1: Law 54
+    root = markup(w)
+    (box,) = by_attr(root, "data-role", "decision")
+    options = by_attr(box, "data-action", "choose")
+    assert len(options) == 3
+    # play waits: a card is refused, with the law, and nothing changes
+    n = len(w.table.history)
+    w.click("HJ")
+    assert len(w.table.history) == n and w.error is not None
+    (msg,) = by_attr(markup(w), "data-role", "message")
+    assert msg.get("role") == "alert"
+    # declarer accepts and plays from his own hand (54A)
+    accept = [i for i, ch in enumerate(decision_choices(w.table.state)) if ch.event.action == "accept_lead"]
+    w.choose(accept[0])
+    assert w.table.state.pending is None
+    assert not by_attr(markup(w), "data-role", "decision")
+    assert w.focus == "hand:" + w.table.state.to_act.value  # play goes on from the hand to play
+
+
+def test_a_pending_decision_is_announced() -> None:
+    w = fresh(lang="da")
+    w.send_action({"action": "set_click", "value": "lead_out_of_turn"})
+    w.click("SA")
+    d = w.table.state.pending
+    assert w.announce == text("widget.decision.title", "da", seat=d.by, law=d.law)
+    assert w.focus == "decision"
+
+
+# ----------------------------------------------------------------------------------------------------------
+# modes
+# ----------------------------------------------------------------------------------------------------------
+
+def revoke_stop(mode: str | None = None, lang: str = "da") -> CardTable:
+    w = CardTable.from_scenario(EX1_FILES[1], lang=lang, mode=mode)
+    w.next_stop()  # the corrected revoke: ♦3 becomes a major penalty card
+    assert w.table.state.penalty_cards
     return w
 
 
-def test_a_decision_stops_play_and_shows_exactly_its_options() -> None:
-    w = lead_out_of_turn_by_east()
-    assert [b.description for b in w.decision_buttons] == [
-        "Accept and play from own hand", "Accept and become dummy (spread hand)",
-        "Reject the lead (then require, forbid or no restriction)"]
-    assert [b.tooltip.rsplit(" (", 1)[1] for b in w.decision_buttons] == ["Law 54B)", "Law 54A)", "Law 54D)"]
-    assert w._decision.layout.display == "" and "South must choose" in w._decision_title.value
-    state = w.table.state
-    for card in ("HJ", "S2", "SA", "S6"):
-        click(w, card)
-        assert w.table.state is state
-    assert "until the decision has been made (Law 54)" in w.message
+def test_seminar_holds_back_the_ruling_until_revealed() -> None:
+    w = revoke_stop("seminar")
+    root = markup(w)
+    (director,) = by_attr(root, "data-role", "director")
+    assert not list(director.iter("li"))
+    pcs = [el for el in root.iter() if "bl-penalty-card" in el.get("class", "").split()]
+    assert pcs and "bl-penalty-unknown" in pcs[0].get("class", "").split()
+    assert not by_attr(root, "data-legal")
+    w.reveal()
+    root = markup(w)
+    (director,) = by_attr(root, "data-role", "director")
+    says = [text_of(li) for li in director.iter("li")]
+    assert says == w.says and says
+    pcs = [el for el in root.iter() if "bl-penalty-card" in el.get("class", "").split()]
+    assert "bl-penalty-major" in pcs[0].get("class", "").split()
+    # a step forward holds the next ruling back again
+    w.step()
+    assert not list(by_attr(markup(w), "data-role", "director")[0].iter("li"))
 
 
-@pytest.mark.parametrize("option", ["accept_and_play", "accept_and_become_dummy", "reject_require", "reject_forbid",
-                                    "reject_no_restriction"])
-def test_law_54_each_of_the_five_options(option: str) -> None:
-    w = lead_out_of_turn_by_east()
-    buttons = w.decision_buttons
-    if option == "accept_and_play":
-        buttons[0].click()
-        assert w.table.history[-1] == AcceptLead(S)
-        assert w.table.current_trick == ((E, C("S6")),) and w.table.to_act() is S
-        assert w.table.declarer is S
-    elif option == "accept_and_become_dummy":
-        buttons[1].click()
-        assert w.table.history[-1] == SpreadHand(S)
-        assert w.table.declarer is N and w.table.dummy is S
-        assert "Declarer" in w._heads[N].value and "Dummy" in w._heads[S].value
-    else:
-        buttons[2].click()
-        assert w.table.history[-1] == RejectLead(S)
-        assert w.table.pending is not None and w.table.pending.kind == "lead_options"
-        assert penalty_buttons(w, E) == {C("S6")}
-        assert [b.description for b in w.decision_buttons] == ["Require ♠", "Forbid ♠", "No restriction"]
-        label = {"reject_require": "Require ♠", "reject_forbid": "Forbid ♠",
-                 "reject_no_restriction": "No restriction"}[option]
-        w.decision_button(label).click()
-        assert w.table.pending is None and w._decision.layout.display == "none"
-        spades = {c for c in EX1.hand(W).cards if c.suit.value == "S"}
-        if option == "reject_require":
-            assert w.table.history[-1] == Choose(S, option="require", suit=C("S2").suit)
-            assert w.table.legal_cards() == spades
-        elif option == "reject_forbid":
-            assert w.table.legal_cards() == set(EX1.hand(W).cards) - spades
-        else:
-            assert w.table.legal_cards() == set(EX1.hand(W).cards)
-            assert penalty_buttons(w, E) == {C("S6")}
-    assert w.table.pending is None and w.decision_buttons == ()
-    click(w, str(first_legal(w)))  # play goes on
-    assert w.error is None
+def test_lesson_shows_the_ruling_at_once() -> None:
+    w = revoke_stop("lesson")
+    (director,) = by_attr(markup(w), "data-role", "director")
+    assert [text_of(li) for li in director.iter("li")] == w.says
 
 
-def test_forbid_with_several_suits_offers_each_combination() -> None:
-    w = new()
-    click(w, "HJ", "H2")
-    for card in ("SA", "DA"):  # East drops two aces face up: two major penalty cards in two suits
-        w.mode = "dropped"
-        click(w, card)
-    click(w, "H7", "H3")  # West's jack wins: West, the offender's partner, is to lead
-    assert w.table.pending is not None and w.table.pending.kind == "lead_options"
-    assert [b.description for b in w.decision_buttons] == [
-        "Require ♠", "Require ♦", "Forbid ♠", "Forbid ♦", "Forbid ♠ and ♦", "No restriction"]
-    w.decision_button("Forbid ♠ and ♦").click()
-    assert w.table.history[-1] == Choose(S, option="forbid", suits=(C("S2").suit, C("D2").suit))
-    assert all(c.suit.value not in "SD" for c in w.table.legal_cards())
-
-
-def test_every_decision_is_offered_as_buttons_that_the_engine_accepts() -> None:
-    """Random playouts with irregularities: whenever play waits for a decision, each button's event is
-    accepted by the engine (or, for a revoking 58B2 selection, refused with its law)."""
-    kinds: set[str] = set()
-    for seed in range(30):
-        rng = random.Random(seed)
-        table = Table(Deal.random(seed), Contract.parse(["3NT", "4S", "2H"][seed % 3], "NESW"[seed % 4]))
-        for _ in range(200):
-            st = table.state
-            if st.pending is not None:
-                kinds.add(st.pending.kind)
-                choices = decision_choices(st)
-                assert choices, st.pending.kind
-                for choice in choices:
-                    probe = table.copy()
-                    try:
-                        probe.push(choice.event)
-                    except FailureToFollowSuitError:
-                        # 58B2: naming a visible card that does not follow suit would be a revoke; the engine
-                        # refuses it with Law 44C, and the widget shows that explanation
-                        assert st.pending.kind == "select_card"
-                    assert all("{" not in choice.text(lang) for lang in ("da", "nb", "en"))
-            ev = next_event(table, rng, 0.3)
-            if ev is None:
-                break
-            try:
-                table.push(ev)
-            except IllegalPlayError:
-                continue  # an injected irregularity the engine refuses leaves the state unchanged
-    # Law 54 (opening lead out of turn) only arises at trick 1: see test_law_54_each_of_the_five_options
-    assert kinds == {"lead_options", "lead_out_of_turn", "declarer_lead_out_of_turn", "premature_play",
-                     "failure_to_play", "designate_penalty_card", "select_card"}
-
-
-def test_declarer_lead_out_of_turn_is_decided_by_either_defender() -> None:
-    w = new()
-    click(w, "HJ", "HA", "H6", "H3")  # North wins; North is to lead
-    w.mode = "lead_out_of_turn"
-    click(w, "D8")  # South (declarer) leads out of turn
-    d = w.table.pending
-    assert d is not None and d.kind == "declarer_lead_out_of_turn"
-    labels = [b.description for b in w.decision_buttons]
-    assert labels == [f"{d.by.name.title()} accepts the lead", f"{d.by.name.title()} requires it taken back",
-                      f"{d.by.partner.name.title()} accepts the lead",
-                      f"{d.by.partner.name.title()} requires it taken back"]
-    w.decision_button(f"{d.by.name.title()} requires it taken back").click()
-    assert w.table.pending is None and w.table.to_act() is N and C("D8") in w.table.hand(S)
-
-
-def test_premature_play_offers_the_57A_options() -> None:
-    w = new()
-    click(w, "HJ")
-    w.mode = "premature_play"
-    click(w, "H6")  # East plays before his partner... but West has played: refused
-    assert w.error is not None and w.mode == "premature_play"
-    w.mode = "play"
-    click(w, "HA", "H6", "H3", "S2")  # North leads ♠2
-    w.mode = "premature_play"
-    click(w, "SK")  # West plays before East
-    assert w.table.pending is not None and w.table.pending.kind == "premature_play"
-    labels = [b.description for b in w.decision_buttons]
-    assert labels[:2] == ["Highest of the suit led", "Lowest of the suit led"]
-    assert "Require ♥" in labels and "Forbid ♣" in labels and "Require ♠" not in labels
-    w.decision_button("Lowest of the suit led").click()
-    assert w.table.legal_cards() == {C("S6")}
-
-
-def test_two_cards_at_once_then_select() -> None:
-    w = new()
-    w.mode = "simultaneous"
-    click(w, "HJ", "HT")
-    assert "West: ♥J and ♥10" in w._sim_label.value.replace('<span class="bl-red">♥</span>', "♥")
-    w.buttons["sim_play"].click()
-    assert w.table.history[-1] == Simultaneous(W, cards=(C("HJ"), C("HT")), visible=(C("HJ"), C("HT")))
-    assert w.mode == "play"
-    assert [b.description for b in w.decision_buttons] == ["West plays ♥J", "West plays ♥10"]
-    w.decision_button("West plays ♥10").click()
-    assert w.table.history[-1] == Select(W, card=C("HT"))
-    assert w.table.current_trick == ((W, C("HT")),) and penalty_buttons(w, W) == {C("HJ")}
-
-
-@pytest.mark.parametrize("how", IRREGULAR_MODES)
-def test_each_irregularity_mode_pushes_its_expose_event(how: str) -> None:
-    w = new()
-    click(w, "HJ", "HA", "H6", "H3", "S2")  # North leads a spade; East to play
-    card, seat = {"dropped": ("CK", E), "named": ("C7", E), "lead_out_of_turn": ("D8", S),
-                  "premature_play": ("SK", W), "revoke_corrected": ("CK", E)}[how]
-    if how == "lead_out_of_turn":
-        w = new()
-        card, seat = "S6", E
-    w.mode = how
-    click(w, card)
-    assert w.error is None, w.message
-    assert w.table.history[-1] == Expose(seat, C(card), how=how)
-    assert w.mode == "play"
-
-
-def test_play_anyway_records_a_failure_to_play_a_penalty_card() -> None:
-    w = new()
-    click(w, "HJ", "HA")
-    w.mode = "dropped"
-    click(w, "SA")
-    click(w, "H6", "H3", "S2")
-    w.mode = "anyway"
-    click(w, "S6")  # East should have played his penalty card (50D1a): Law 52
-    assert w.table.pending is not None and w.table.pending.kind == "failure_to_play"
-    assert [b.description for b in w.decision_buttons] == ["Accept ♠6", "Reject it: play ♠A"]
-    w.decision_button("Reject it: play ♠A").click()
-    assert w.table.current_trick[-1] == (E, C("SA"))
-
-
-# ----------------------------------------------------------------------------------------------------------
-# history, files, language
-# ----------------------------------------------------------------------------------------------------------
-
-def test_undo_redo_and_the_history_slider() -> None:
-    w = new()
-    click(w, "HJ", "HA", "H6")
-    states = w.table.states
-    w.buttons["undo"].click()
-    w.buttons["undo"].click()
-    assert len(w.table.history) == 1 and w.table.state == states[1]
-    assert [e.card for e in w.future] == [C("HA"), C("H6")]  # type: ignore[attr-defined]
-    assert w.buttons["slider"].value == 1 and w.buttons["slider"].max == 3
-    assert not w.buttons["redo"].disabled
-    w.buttons["redo"].click()
-    assert w.table.state == states[2]
-    w.buttons["slider"].value = 0
-    assert w.table.history == [] and w.table.state == states[0]
-    w.buttons["slider"].value = 3
-    assert w.table.state == states[3] and w.buttons["redo"].disabled
-    w.buttons["first"].click()
-    assert w.table.history == [] and w.buttons["undo"].disabled
-    w.buttons["last"].click()
-    assert len(w.table.history) == 3
-    # playing the card Redo would push keeps the redo list; another card discards it
-    w.goto(1)
-    click(w, "HA")
-    assert len(w.future) == 1
-    w.undo()
-    click(w, "H2")
-    assert w.future == () and w.buttons["slider"].max == 2
-
-
-def test_undo_and_redo_of_irregular_events_and_decisions() -> None:
-    w = lead_out_of_turn_by_east()
-    w.decision_buttons[2].click()
-    w.decision_button("Forbid ♠").click()
-    final = w.table.state
-    for _ in range(3):
-        w.undo()
-    assert w.table.state == Table(EX1, Contract.parse("3NT", "S")).state and w.decision_buttons == ()
-    w.redo()
-    assert w.decision_buttons[0].description == "Accept and play from own hand"
-    w.goto(3)
-    assert w.table.state == final
-
-
-@pytest.mark.parametrize("suffix", [".toml", ".json"])
-def test_save_and_load_round_trip(tmp_path: Path, suffix: str) -> None:
-    w = lead_out_of_turn_by_east("da")
-    w.decision_buttons[2].click()
-    w.decision_buttons[1].click()  # forbid spades
-    click(w, "HJ", "HA", "H6", "H3")
-    path = w.save(tmp_path / f"min eksempel{suffix}")
-    assert path.exists() and "Gemte 7 hændelser" in w.message
-    sc = scn.load(path)
-    assert sc.id == "min-eksempel"
-    assert scn.replay(sc).state == w.table.state
-    opened = CardTable.from_scenario(path, lang="da")
-    assert opened.table.history == w.table.history and opened.table.state == w.table.state
-    assert opened.buttons["slider"].value == 7
-    opened.goto(0)
-    assert opened.table.history == [] and len(opened.future) == 7
-    # Load in a running widget: the file opens at its last event
-    other = new("en")
-    other.buttons["path"].value = str(path)
-    other.buttons["load"].click()
-    assert other.table.state == w.table.state and other.future == ()
-    assert "Loaded" in other.message
-    # the save button writes the file named in the path field
-    other.buttons["path"].value = str(tmp_path / f"again{suffix}")
-    other.buttons["save"].click()
-    assert scn.replay(scn.load(tmp_path / f"again{suffix}")).state == w.table.state
-
-
-def test_file_problems_are_shown_not_raised(tmp_path: Path) -> None:
-    w = new()
-    w.buttons["path"].value = str(tmp_path / "nope.toml")
-    w.buttons["load"].click()
-    assert w.error is not None and "nope.toml" in w.message
-    (tmp_path / "bad.toml").write_text("id = 'x'\n", encoding="utf-8")
-    w.buttons["path"].value = str(tmp_path / "bad.toml")
-    w.buttons["load"].click()
-    assert "bad.toml" in w.message
-    w.buttons["path"].value = str(tmp_path / "no-such-dir" / "x.toml")
-    w.buttons["save"].click()
-    assert "no-such-dir" in w.message and w.error is not None
-    assert w.output.outputs == ()
-    assert w.table.history == []
-
-
-def test_the_plain_text_form_is_deterministic() -> None:
-    w = new("da")
-    bundle = w._repr_mimebundle_()
-    assert bundle["text/plain"] == repr(w) == f"CardTable({w.table!r}, lang='da')"
-    assert "application/vnd.jupyter.widget-view+json" in bundle
-
-
-def test_the_language_switch_re_renders_everything_at_once() -> None:
-    w = new("en")
-    click(w, "HJ")
-    click(w, "S2")  # refused
-    english = (w.message, w._says.value, w._timeline.value, w._centre.value)
-    w.buttons["lang"].value = "nb"
-    assert w.lang == "nb"
-    assert w.card_button("CJ").description == "♣Kn" and w.card_button("CJ").tooltip == "Vest ♣Kn"
-    assert w.message == f"Nord må følge farge og kan ikke spille ♠2 ({LawRef.parse('44C').cite('nb')})"
-    assert "Turneringslederen" in w._says.value or "sier" in w._says.value
-    assert "Hendelse" in w._timeline.value and "Spill kort" in w.buttons["mode"].options[0]
-    assert w.buttons["undo"].description == "◀ Angre"
-    assert (w.message, w._says.value, w._timeline.value, w._centre.value) != english
-    w.lang = "da"
-    assert w.buttons["undo"].description == "◀ Fortryd" and w.card_button("DT").description == "♦10"
-    assert 'content: "Vest "' in w._static_style.value  # screen readers hear the seat before each card
-    assert w.mode == "play"
-
-
-def test_every_control_has_a_label_and_a_tooltip_for_keyboard_and_screen_reader_use() -> None:
-    w = lead_out_of_turn_by_east("da")
-    controls = [b for name, b in w.buttons.items() if name not in ("lang",)]
-    for c in controls + list(w.decision_buttons):
-        assert c.description, c
-        assert getattr(c, "tooltip", None), c
-    assert all(w.buttons["lang"].tooltips)
-    for b in w._buttons.values():
-        assert b.tooltip and b.description
-
-
-def test_rendering_is_deterministic() -> None:
-    a, b = new("da"), new("da")
-    for w in (a, b):
-        click(w, "HJ", "HA")
-        w.mode = "dropped"
-        click(w, "SA")
-    for name in ("_centre", "_says", "_timeline", "_corner_nw", "_corner_ne", "_static_style"):
-        # the only difference: each widget scopes its stylesheet with its own class (two tables on one page)
-        assert getattr(a, name).value.replace(a._uid, b._uid) == getattr(b, name).value
-    assert not re.search(r"T_[0-9a-f]{5}_", a._timeline.value)
-
-
-def test_modes_are_offered_in_the_mode_switch() -> None:
-    w = new("da")
-    assert [v for _, v in w.buttons["mode"].options] == list(MODES)
+def test_the_notebook_wide_switch_and_the_per_table_override() -> None:
+    follows = revoke_stop(None)
+    own = revoke_stop("lesson")
+    set_mode("seminar")
+    assert get_mode() == "seminar"
+    assert follows.mode == "seminar" and not list(by_attr(markup(follows), "data-role", "director")[0].iter("li"))
+    assert own.mode == "lesson" and list(by_attr(markup(own), "data-role", "director")[0].iter("li"))
     with pytest.raises(ValueError):
-        w.mode = "cheat"
+        set_mode("cheat")
+
+
+# ----------------------------------------------------------------------------------------------------------
+# exam mode, against the articles' rulings in the scenario files
+# ----------------------------------------------------------------------------------------------------------
+
+def files_with(key: str) -> list[Path]:
+    return [p for p in FILES if key in scn.load(p).expected]
+
+
+@pytest.mark.parametrize("path", files_with("legal_cards"), ids=lambda p: p.stem)
+def test_exam_scores_the_legal_cards_the_article_gives(path: Path) -> None:
+    sc = scn.load(path)
+    want = {C(c) for c in sc.expected["legal_cards"]}
+    s = TableSession.from_scenario(sc, mode="exam", start="end", lang="da")
+    q = s.question()
+    if not want:
+        assert q is None or q["kind"] != "legal"
+        return
+    assert q is not None and q["kind"] == "legal"
+    seat = q["seat"]
+    assert s.answer(want) is True
+    assert s.score == (1, 1)
+    (feedback,) = [el for el in markup(s).iter() if el.get("data-result")]
+    assert feedback.get("data-result") == "right"
+    # one card too many (a card he holds that the article does not allow) scores wrong, with the reason
+    others = sorted(s.table.state.holding(seat) - want, key=lambda c: c.sort_key)
+    s2 = TableSession.from_scenario(sc, mode="exam", start="end", lang="da")
+    if others:
+        assert s2.answer(want | {others[0]}) is False
+        assert s2.score == (0, 1)
+        msg = s2.exam.answered[s2.question()["key"]][1]
+        assert "§" in msg
+    if len(want) > 1:
+        s3 = TableSession.from_scenario(sc, mode="exam", start="end", lang="en")
+        assert s3.answer(set(sorted(want, key=lambda c: c.sort_key)[1:])) is False
+
+
+LEAD_OPTION_FILES = [p for p in files_with("declarer_options")
+                     if set(scn.load(p).expected["declarer_options"]) == {"require", "forbid", "none"}]
+
+
+@pytest.mark.parametrize("path", LEAD_OPTION_FILES, ids=lambda p: p.stem)
+def test_exam_scores_declarers_options(path: Path) -> None:
+    sc = scn.load(path)
+    s = TableSession.from_scenario(sc, mode="exam", start="end", lang="nb")
+    q = s.question()
+    assert q is not None and q["kind"] == "decision"
+    universe = q["universe"]
+    offered = [i for i, (m, _) in enumerate(universe) if m.key in ("widget.opt.require", "widget.opt.forbid",
+                                                                    "widget.opt.none")]
+    # the article: declarer may require or forbid the penalty card's suit, or let it be (50D2)
+    suits = set(s.table.state.pending.suits)
+    right = [i for i in offered if universe[i][0].key == "widget.opt.none"
+             or set(universe[i][0].params.get("suits", ()) or [universe[i][0].params.get("suit")]) <= suits]
+    assert s.answer(right) is True
+    s2 = TableSession.from_scenario(sc, mode="exam", start="end")
+    no_choice = [i for i, (m, _) in enumerate(s2.question()["universe"]) if m.key == "table.exam.no_choice"]
+    assert s2.answer(right + no_choice) is False
+
+
+def _quiz_file(p: Path) -> bool:
+    """A file of 05 whose last event is the designation asked about, with the card the article says."""
+    sc = scn.load(p)
+    irregular = [e for e in sc.history if not isinstance(e, Play)]
+    return (p.name.startswith("05-") and "played_card" in sc.expected and len(irregular) == 1
+            and sc.history[-1].action == "designate")
+
+
+QUIZ_FILES = [p for p in FILES if _quiz_file(p)]
+
+
+@pytest.mark.parametrize("path", QUIZ_FILES, ids=lambda p: p.stem)
+def test_exam_poses_the_articles_question_before_its_answer(path: Path) -> None:
+    sc = scn.load(path)
+    s = TableSession.from_scenario(sc, mode="exam", lang="da")
+    q = s.question()
+    assert q is not None and q["kind"] == "quiz"
+    # the position is the one before the designation: the played card is not on the table yet
+    assert len(s.history) == q["quiz"].at
+    right = f"card:{sc.expected['played_card']}"
+    keys = [c.key for c in q["quiz"].choices]
+    wrong = next(k for k in keys if k != right)
+    assert s.answer(right) is True
+    s2 = TableSession.from_scenario(sc, mode="exam", lang="da")
+    assert s2.answer(wrong) is False and s2.score == (0, 1)
+
+
+def test_exam_by_clicks_in_the_widget() -> None:
+    w = CardTable(Table(EX1, Contract.parse("3NT", "S")), mode="exam", lang="en")
+    # West leads: every card of his is legal (44A); clicking cards picks them, "Check" scores
+    for c in ("HJ", "SK"):
+        w.click(c)
+    assert w.table.history == []  # picking is not playing
+    w.send_action({"action": "exam_check"})
+    assert w.session.score == (0, 1)
+    (score,) = by_attr(markup(w), "data-role", "score")
+    assert "0 right of 1" in text_of(score)
+
+
+# ----------------------------------------------------------------------------------------------------------
+# role views
+# ----------------------------------------------------------------------------------------------------------
+
+def test_role_views_hide_what_a_player_cannot_see() -> None:
+    w = fresh(lang="en", role="E")
+    root = markup(w)
+    assert hand_cards(root, "E") and not hand_cards(root, "W") and not hand_cards(root, "N")
+    w.click("HJ")  # the opening lead: dummy is faced
+    root = markup(w)
+    assert hand_cards(root, "N") and not hand_cards(root, "S")
+    w.role = "declarer"
+    root = markup(w)
+    assert hand_cards(root, "S") and hand_cards(root, "N") and not hand_cards(root, "E")
+    w.role = "director"
+    assert all(hand_cards(markup(w), s) for s in "NESW")
+
+
+def test_penalty_cards_are_seen_by_every_role() -> None:
+    w = revoke_stop("lesson", "en")
+    w.role = "E"
+    root = markup(w)
+    assert not hand_cards(root, "W")
+    (west,) = by_attr(root, "data-seat", "W")
+    (pc,) = by_attr(west, "data-penalty")
+    assert pc.get("data-card") == "D3" and pc.get("data-penalty") == "major"
+    assert pc.get("aria-label") == "West ♦3, major penalty card"
+
+
+# ----------------------------------------------------------------------------------------------------------
+# the markup contract and the keyboard
+# ----------------------------------------------------------------------------------------------------------
+
+def test_markup_contract() -> None:
+    w = fresh(lang="en")
+    root = markup(w)
+    assert sorted(el.get("data-seat") for el in by_attr(root, "data-seat")) == ["E", "N", "S", "W"]
+    cards = [el.get("data-card") for el in by_attr(root, "data-card")]
+    assert len(cards) == 52 and len(set(cards)) == 52 and "SA" in cards and "HT" in cards
+    assert len(by_attr(root, "data-role", "director")) == 1
+    assert not by_attr(root, "id"), "no ids: two tables on one page must not share one"
+    assert root.find(".//style") is None
+
+
+def test_one_tab_stop_per_hand_and_cards_named_with_their_seat() -> None:
+    root = markup(fresh(lang="da"))
+    for seat in "NESW":
+        (box,) = by_attr(root, "data-seat", seat)
+        stops = [b for b in box.iter("button") if b.get("tabindex") == "0"]
+        assert len(stops) == 1
+    (hj,) = by_attr(root, "data-card", "HJ")
+    assert hj.get("aria-label") == "Vest ♥B"
+    # West is to lead and every card is legal: his first card (♠K) is the hand's tab stop
+    assert by_attr(root, "data-card", "SK")[0].get("tabindex") == "0"
+
+
+def test_an_illegal_click_is_refused_in_the_users_language() -> None:
+    w = fresh(lang="nb")
+    w.click("SA")  # East is not on lead
+    assert w.table.history == []
+    assert w.message == w.error.explain("nb") and "§" in w.message
+
+
+def test_the_old_entry_points_still_work() -> None:
+    w = CardTable(Table(EX1, Contract.parse("3NT", "S")), lang="da", hide="EW", show_legal=False)
+    w.play("HJ")
+    assert w.table.history[-1] == Play(Seat.WEST, C("HJ"))
+    w2 = CardTable.from_scenario(EX1_FILES[1], lang="da", start="end")
+    assert len(w2.table.history) == len(scn.load(EX1_FILES[1]).history)
+    assert repr(w2) == repr(CardTable.from_scenario(EX1_FILES[1], lang="da", start="end"))
+
+
+def test_the_widget_offers_a_static_picture_for_untrusted_front_ends() -> None:
+    w = revoke_stop("lesson", "da")
+    data, _ = w._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in data
+    assert data["text/html"] == w.static_html() and "<style" not in data["text/html"]
+    assert data["text/plain"] == repr(w)
+
+
+# ----------------------------------------------------------------------------------------------------------
+# saving and loading
+# ----------------------------------------------------------------------------------------------------------
+
+def test_save_writes_only_into_its_folder_and_keeps_title_and_question(tmp_path: Path) -> None:
+    folder = tmp_path / "mine"
+    w = CardTable.from_scenario(EX1_FILES[1], lang="da", folder=folder, allow_write=True)
+    w.next_stop()
+    for bad in ("../escape.toml", "/tmp/abs.toml", "sub/dir.toml", "x.txt", "x.toml.exe", ".hidden.toml", ""):
+        with pytest.raises(FileRefusal):
+            w.save(bad)
+    assert not (tmp_path / "escape.toml").exists()
+    p = w.save("mit eksempel.toml")
+    assert p.parent == folder.resolve()
+    saved = scn.load(p)
+    original = scn.load(EX1_FILES[1])
+    assert saved.title == original.title and saved.question == original.question
+    assert saved.history == tuple(w.table.history)
+    # never overwrite without the explicit choice
+    before = p.read_bytes()
+    w.step()
+    with pytest.raises(FileRefusal) as exc:
+        w.save("mit eksempel.toml")
+    assert exc.value.key == "table.file.exists" and p.read_bytes() == before
+    w.save("mit eksempel.toml", overwrite=True)
+    assert p.read_bytes() != before
+
+
+def test_save_as_test_writes_the_current_ruling_as_expected(tmp_path: Path) -> None:
+    original = scn.load(EX1_FILES[1])
+    w = CardTable.from_scenario(original, folder=tmp_path, allow_write=True, start="end")
+    p = w.save("test.json", as_test=True)
+    saved = scn.load(p)
+    assert scn.check(saved).passed
+    # the article's ruling at that point (written by hand in the article's file) is what was saved
+    for key in ("penalty_cards", "to_act", "legal_cards"):
+        if key in original.expected:
+            assert saved.expected[key] == original.expected[key], key
+
+
+def test_the_article_scenarios_are_never_a_save_target(tmp_path: Path) -> None:
+    w = CardTable.from_scenario(EX1_FILES[1], allow_write=True, folder=tmp_path)
+    with pytest.raises(FileRefusal):
+        w.save(str(EX1_FILES[1]))
+    with pytest.raises(FileRefusal):
+        w.save("../" + EX1_FILES[1].name)
+
+
+def test_load_refuses_what_is_not_a_scenario_file(tmp_path: Path) -> None:
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    secret = tmp_path / "secret.toml"
+    secret.write_text('password = "hunter2"\n', encoding="utf-8")
+    (folder / "link.toml").symlink_to(secret)
+    (folder / "dir.toml").mkdir()
+    (folder / "big.toml").write_bytes(b"#" * (300 * 1024))
+    (folder / "nul.toml").write_bytes(b'id = "x"\x00\n')
+    (folder / "bad.toml").write_text('id = "x"\npassword = "hunter2"\n', encoding="utf-8")
+    w = fresh(lang="da", folder=folder)
+    for name, key in (("link.toml", "table.file.not_regular"), ("dir.toml", "table.file.not_regular"),
+                      ("big.toml", "table.file.too_large"), ("nul.toml", "table.file.not_text"),
+                      ("bad.toml", "table.file.invalid"), ("none.toml", "table.file.missing"),
+                      ("../secret.toml", "table.file.not_a_name")):
+        w.send_action({"action": "load", "name": name})
+        assert w.error is not None and w.error.key == key, name
+        assert "hunter2" not in w.message and "hunter2" not in w.html
+        assert w.message == w.error.explain("da")
+        assert w.table.history == []
+
+
+def test_load_round_trip(tmp_path: Path) -> None:
+    w = CardTable.from_scenario(EX1_FILES[1], folder=tmp_path, allow_write=True, start="end")
+    w.save("round.toml")
+    w2 = fresh(folder=tmp_path)
+    w2.send_action({"action": "load", "name": "round.toml"})
+    assert w2.error is None and w2.table.state == w.table.state
+
+
+def test_under_voila_saving_waits_for_the_teacher(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("VOILA_KERNEL_ID", "k")
+    w = fresh(lang="en", folder=tmp_path)
+    w.send_action({"action": "save", "name": "x.toml"})
+    assert w.error is not None and w.error.key == "table.file.not_allowed"
+    assert not (tmp_path / "x.toml").exists()
+    allow_saving(True)
+    w.send_action({"action": "save", "name": "x.toml"})
+    assert w.error is None and (tmp_path / "x.toml").exists()
 
 
 # ----------------------------------------------------------------------------------------------------------
 # the catalogue
 # ----------------------------------------------------------------------------------------------------------
 
-def test_widget_catalogue_has_every_key_in_da_and_nb_with_the_same_placeholders() -> None:
-    source = read_po(I18N / "widget.pot")
-    assert source and all(k.startswith("widget.") for k in source)
+def test_table_catalogue_is_complete_in_da_and_nb_with_the_same_placeholders() -> None:
+    source = read_po(I18N / "table.pot")
+    assert source and all(k.startswith("table.") for k in source)
     for lang in ("da", "nb"):
-        po = read_po(I18N / lang / "widget.po")
+        po = read_po(I18N / lang / "table.po")
         assert set(po) == set(source), lang
         for key, (msgid, msgstr) in po.items():
-            assert msgid == source[key][0], (lang, key)
-            assert msgstr, (lang, key)
+            assert msgid == source[key][0] and msgstr, (lang, key)
             assert placeholders(msgstr) == placeholders(msgid), (lang, key)
 
 
-def test_widget_uses_only_keys_that_exist() -> None:
-    source = set(read_po(I18N / "widget.pot"))
-    code = "".join((I18N.parent / name).read_text(encoding="utf-8") for name in ("widgets.py", "timeline.py"))
-    used = set(re.findall(r'_[wt]\("([a-z_.]+)"', code))
-    used |= {f"widget.opt.{k}" for k in re.findall(r'_m\("([a-z_0-9]+)"', code)}
-    used = {k if k.startswith("widget.") else "widget." + k for k in used}
+def test_the_table_uses_only_keys_that_exist() -> None:
+    source = set(read_po(I18N / "table.pot"))
+    code = (ROOT / "bridgelaws" / "session.py").read_text(encoding="utf-8")
+    used = {"table." + k for k in re.findall(r'_t\("([a-z_.]+)"', code)}
+    used |= set(re.findall(r'"(table\.[a-z_.]+)"', code))
+    used |= {f"table.mode.{m}" for m in ("lesson", "seminar", "exam")}
     assert used and used <= source, used - source
-    for mode in MODES:
-        assert f"widget.mode.{mode}" in source and f"widget.hint.{mode}" in source
 
 
-@pytest.mark.parametrize("term", [("da", "spilfører"), ("da", "bord"), ("da", "strafkort"), ("da", "udspil"),
-                                  ("da", "kræv"), ("da", "forbyd"), ("nb", "spillefører"), ("nb", "blindemann"),
-                                  ("nb", "straffekort"), ("nb", "utspill"), ("nb", "krev"), ("nb", "forby")])
-def test_widget_catalogue_uses_the_bridge_terms(term: tuple[str, str]) -> None:
+@pytest.mark.parametrize("term", [("da", "turneringslederen"), ("da", "kendelse"), ("da", "spilfører"),
+                                  ("nb", "turneringslederen"), ("nb", "kjennelse"), ("nb", "spillefører")])
+def test_table_catalogue_uses_the_law_books_terms(term: tuple[str, str]) -> None:
     lang, word = term
-    texts = " ".join(msgstr for _, msgstr in read_po(I18N / lang / "widget.po").values()).lower()
+    texts = " ".join(msgstr for _, msgstr in read_po(I18N / lang / "table.po").values()).lower()
     assert word in texts
 
 
-def test_the_widget_does_not_load_pandas() -> None:
-    """The widget shows the timeline as plain HTML; pandas is loaded only for a DataFrame (Voila starts faster)."""
-    probe = "import json, sys; import bridgelaws.widgets; print(json.dumps(sorted(sys.modules)))"
-    out = subprocess.run([sys.executable, "-c", probe], check=True, capture_output=True, text=True, timeout=120)
-    loaded = json.loads(out.stdout.strip().splitlines()[-1])
-    assert "ipywidgets" in loaded and "pandas" not in loaded
+def test_no_danish_words_in_the_norwegian_table_catalogue() -> None:
+    texts = " ".join(msgstr for _, msgstr in read_po(I18N / "nb" / "table.po").values()).lower()
+    for danish in ("spilfører", "kendelse", "gem ", "hændelse", "tjek", "udspil", "sprog"):
+        assert danish not in texts, danish
+
+
+def test_deterministic_markup() -> None:
+    a = CardTable.from_scenario(EX1_FILES[1], lang="da")
+    b = CardTable.from_scenario(EX1_FILES[1], lang="da")
+    assert a.html == b.html and os.linesep not in a.html[:0]
+
+
+def test_a_table_without_script_steps_back_and_forth_through_its_own_play() -> None:
+    w = fresh(lang="en")
+    w.click("HJ")
+    w.click("HA")
+    w.back()
+    w.back()
+    assert w.table.history == []
+    w.step()
+    assert [str(e.card) for e in w.table.history] == ["HJ"]
+    # no article, so nothing to go back to
+    assert "article" not in {b.action for b in w.session.panel(w.session.view()).controls}

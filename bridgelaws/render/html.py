@@ -1,12 +1,22 @@
-"""HTML pictures of cards, hands, deals and tables, for notebooks (``_repr_html_``) and the projector.
+"""HTML pictures of cards, hands, deals and tables: the one renderer of :class:`~bridgelaws.view.BoardView`
+for the static diagrams in notebooks (``_repr_html_``), the card-table widget and printed handouts.
+
+Every style is an inline ``style`` attribute that JupyterLab's sanitizer keeps in an untrusted notebook
+(only the properties of its ``allowedStyles`` list: colours, borders, padding, margins, fonts, widths,
+``display``, ``vertical-align``, ``white-space``); the compass is an HTML ``<table>``, so the layout needs no
+stylesheet at all. There is no ``<style>`` element and no id: nothing in one picture can restyle anything
+else on the page, and nothing else can hide its cards. Class names stay (they are harmless hooks for tests).
 
 Built with :mod:`xml.etree.ElementTree` and serialized as XML (empty elements written as ``<x></x>``), so
 every text node is escaped, the output parses with ``ElementTree.fromstring`` and the same input gives the
-same bytes. One small stylesheet (``style.css``) is inlined once per output; class names come from the enums
-(``bl-seat-north``, ``bl-suit-hearts``). Suits always show their symbol; red suits also carry ``bl-red``.
+same bytes. Suits always show their symbol; ♥ and ♦ are red everywhere.
+
+With ``interactive=True`` (the widget) cards are buttons with ``data-card`` (``"SA"``), each hand a group
+with ``data-seat`` (``"N"``), the decision box ``data-role="decision"`` and the Director's statements
+``data-role="director"`` (the markup contract for browser tests; see docs/widget.md).
 
 >>> from bridgelaws import Card
->>> str(card(Card.parse("HQ"), "da")).endswith('<span class="bl-rank">D</span></span></div>')
+>>> 'color:#c8102e' in card(Card.parse("HQ"), "da")
 True
 """
 
@@ -14,26 +24,30 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Iterable
-from functools import cache
-from importlib import resources
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from bridgelaws.cards import Card, Seat, Suit
-from bridgelaws.i18n import normalize_lang
-from bridgelaws.notation import format_rank, format_seat
-from bridgelaws.render import (
-    BoardView, SeatView, TrickCard, contract_text, deal_view, label, side_label, table_view,
-)
+from bridgelaws.i18n import normalize_lang, text
+from bridgelaws.notation import format_card, format_rank, format_seat
+from bridgelaws.render import BoardView, SeatView, TrickCard, contract_text, deal_view, label, side_label, table_view
 
 if TYPE_CHECKING:
     from bridgelaws.deal import Deal, Hand
     from bridgelaws.state import PenaltyCard, Trick
     from bridgelaws.table import Table
 
-__all__ = ["HtmlStr", "card", "deal", "hand", "stylesheet", "table", "trick"]
+__all__ = ["HtmlStr", "Panel", "board", "card", "deal", "hand", "stylesheet", "table", "trick", "RED", "BLACK"]
 
 Hide = Iterable[Seat | str] | Seat | str
+
+RED = "#c8102e"
+BLACK = "#111111"
+BLUE = "#1f5fa8"
+ORANGE = "#e07b00"
+GREEN = "#2f6b3a"
+FONT = '"DejaVu Sans", "Segoe UI", Arial, sans-serif'
 
 
 class HtmlStr(str):
@@ -43,232 +57,627 @@ class HtmlStr(str):
         return self
 
 
-@cache
 def stylesheet() -> str:
-    """The contents of ``style.css``, comments removed and lines joined (as inlined in every output)."""
-    css = resources.files("bridgelaws.render").joinpath("style.css").read_text(encoding="utf-8")
-    css = re.sub(r"/\*.*?\*/", "", css, flags=re.DOTALL)
-    css = " ".join(line.strip() for line in css.splitlines() if line.strip())
-    if any(ch in css for ch in "<>&"):  # would be escaped inside <style> by the XML serializer
-        raise ValueError("style.css must not contain '<', '>' or '&'")
-    return css
+    """The shared stylesheet: empty. Every picture carries its styles inline (an untrusted notebook drops
+    ``<style>`` elements, and a page-wide stylesheet would restyle other pictures). Kept for callers that
+    strip a repeated stylesheet."""
+    return ""
 
 
 # ----------------------------------------------------------------------------------------------------------
 # element helpers
 # ----------------------------------------------------------------------------------------------------------
 
+def css(**props: str | int | None) -> str:
+    """``css(font_size="20px", color=RED)`` -> ``"font-size:20px;color:#c8102e"`` (None values left out)."""
+    return ";".join(f"{k.replace('_', '-')}:{v}" for k, v in props.items() if v is not None)
+
+
 def _el(parent: ET.Element | None, tag: str, cls: str | None = None, text: str | None = None,
-        **attrs: str) -> ET.Element:
-    attrib = {"class": cls} if cls else {}
-    attrib.update(attrs)
+        style: str | None = None, **attrs: str) -> ET.Element:
+    attrib: dict[str, str] = {"class": cls} if cls else {}
+    if style:
+        attrib["style"] = style
+    for k, v in attrs.items():
+        attrib[k.replace("_", "-")] = v
     el = ET.Element(tag, attrib) if parent is None else ET.SubElement(parent, tag, attrib)
     if text is not None:
         el.text = text
     return el
 
 
-def _root(kind: str, lang: str) -> ET.Element:
-    root = _el(None, "div", f"bl {kind}", lang=lang)
-    _el(root, "style", text=stylesheet())
-    return root
-
-
 def _finish(root: ET.Element) -> HtmlStr:
     return HtmlStr(ET.tostring(root, encoding="unicode", short_empty_elements=False))
 
 
-def _suit_class(suit: Suit) -> str:
-    return f"bl-suit-{suit.name.lower()}"
+def _root(kind: str, lang: str, font_size: int = 20, inline: bool = False) -> ET.Element:
+    style = css(font_family=FONT, font_size=f"{font_size}px", line_height="1.3", color=BLACK,
+                background_color="#ffffff", display="inline-block",
+                padding="1px 3px" if inline else "6px 10px", text_align="left")
+    return _el(None, "div", f"bl {kind}", style=style, lang=lang)
 
 
 def _colour(suit: Suit) -> str:
-    return "bl-red" if suit.is_red else "bl-black"
+    return RED if suit.is_red else BLACK
 
 
-def _sym(parent: ET.Element, suit: Suit) -> ET.Element:
-    return _el(parent, "span", f"bl-sym {_colour(suit)}", suit.symbol)
+def _sym(parent: ET.Element, suit: Suit, size: str | None = None) -> ET.Element:
+    return _el(parent, "span", f"bl-sym {'bl-red' if suit.is_red else 'bl-black'}", suit.symbol,
+               style=css(color=_colour(suit), font_size=size))
 
 
-def _card(parent: ET.Element, c: Card, lang: str) -> ET.Element:
-    el = _el(parent, "span", f"bl-card {_suit_class(c.suit)} {_colour(c.suit)}")
+_CARD_STYLE = css(display="inline-block", border="1px solid #777777", border_radius="4px",
+                  background_color="#ffffff", padding="0 4px", font_weight="bold", white_space="nowrap")
+
+
+def _card(parent: ET.Element, c: Card, lang: str, style: str = _CARD_STYLE) -> ET.Element:
+    el = _el(parent, "span", f"bl-card bl-suit-{c.suit.name.lower()} {'bl-red' if c.suit.is_red else 'bl-black'}",
+             style=style)
     _sym(el, c.suit)
-    _el(el, "span", "bl-rank", format_rank(c.rank, lang))
+    _el(el, "span", "bl-rank", format_rank(c.rank, lang), style=css(color=_colour(c.suit)))
     return el
 
 
-_RED = re.compile("([♥♦])")
+_RED_SYM = re.compile("([♥♦])")
 
 
-def _sentence(parent: ET.Element, sentence: str) -> None:
+def sentence(parent: ET.Element, s: str) -> None:
     """Text with the red suit symbols in red (the symbol stays: colour is never the only cue)."""
-    parts = _RED.split(sentence)
-    parent.text = parts[0]
+    parts = _RED_SYM.split(s)
+    parent.text = (parent.text or "") + parts[0]
     for i in range(1, len(parts), 2):
-        _el(parent, "span", "bl-red", parts[i]).tail = parts[i + 1]
+        _el(parent, "span", "bl-red", parts[i], style=css(color=RED)).tail = parts[i + 1]
 
 
-def _suit_line(parent: ET.Element, suit: Suit, cards: Iterable[Card], played: Iterable[Card], lang: str) -> None:
-    line = _el(parent, "div", f"bl-suit {_suit_class(suit)}")
-    _sym(line, suit).tail = " "
-    ranks = _el(line, "span", "bl-ranks")
-    in_hand = {c for c in cards if c.suit is suit}
-    gone = {c for c in played if c.suit is suit}
-    shown = sorted(in_hand | gone, key=lambda c: -int(c.rank))
+def sentence_html(s: str) -> str:
+    """``s`` escaped, with ♥ and ♦ in red (for other modules' HTML)."""
+    import html as _html
+
+    return _RED_SYM.sub(rf'<span class="bl-red" style="color:{RED}">\1</span>', _html.escape(s, quote=False))
+
+
+# table cells: JupyterLab styles tables in outputs (right-aligned cells, striped and hovered rows, 12 px
+# text, fixed layout); inline styles override each of these
+_TABLE = css(border_collapse="separate", border_spacing="0", border="none", margin="0", font_size="inherit",
+             table_layout="auto", color="inherit", background_color="transparent", width="auto")
+_TR = css(background_color="transparent", border="none")
+_TD = css(padding="3px 5px", border="none", text_align="left", vertical_align="middle", line_height="1.25",
+          white_space="nowrap", background_color="transparent", color="inherit")
+
+
+def _table(parent: ET.Element, cls: str, style: str = "") -> ET.Element:
+    return _el(parent, "table", cls, style=_TABLE + (";" + style if style else ""))
+
+
+def _tr(table: ET.Element) -> ET.Element:
+    body = table.find("tbody")
+    if body is None:
+        body = _el(table, "tbody")
+    return _el(body, "tr", style=_TR)
+
+
+def _td(tr: ET.Element, cls: str | None = None, style: str = "", **attrs: str) -> ET.Element:
+    return _el(tr, "td", cls, style=_TD + (";" + style if style else ""), **attrs)
+
+
+# ----------------------------------------------------------------------------------------------------------
+# what the widget adds around the picture (all of it data; the widget fills it)
+# ----------------------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Button:
+    """A control: its label, the action it sends (``data-action``), an argument (``data-arg``), a tooltip,
+    whether it is disabled, pressed (a toggle) or the default focus."""
+
+    label: str
+    action: str
+    arg: str = ""
+    tooltip: str = ""
+    disabled: bool = False
+    pressed: bool | None = None
+    cls: str = ""
+
+
+@dataclass(frozen=True)
+class Select:
+    """A drop-down list (``data-action`` sends its value)."""
+
+    label: str
+    action: str
+    options: tuple[tuple[str, str], ...]  # (value, label)
+    value: str
+    tooltip: str = ""
+
+
+@dataclass(frozen=True)
+class Panel:
+    """What the widget shows beside the compass: title and question, the controls, a message, the exam's
+    question and score, the file row. Everything is text already in the user's language."""
+
+    title: str = ""
+    question: str = ""
+    #: where the script is ("Event 5 of 12: East drops ♠A face up")
+    where: str = ""
+    controls: tuple[Button | Select, ...] = ()
+    tools: tuple[Button | Select, ...] = ()
+    #: (kind, text): kind "error" (role=alert) or "info"
+    message: tuple[str, str] | None = None
+    hint: str = ""
+    #: branches of the script offered here: (label, arg)
+    branches: tuple[Button, ...] = ()
+    branches_title: str = ""
+    exam: Mapping[str, Any] | None = None
+    held_back_note: str = ""
+    files: Mapping[str, Any] | None = None
+    #: cards picked (exam: cards thought legal; two cards at once)
+    selected: frozenset[Card] = frozenset()
+    #: which of the decision's options the article takes (shown once the ruling is revealed)
+    article_option: int | None = None
+    article_label: str = ""
+    #: the option buttons of the decision may be pressed
+    decision_enabled: bool = True
+    #: the cards may be clicked (play or the exam)
+    cards_enabled: bool = True
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+# ----------------------------------------------------------------------------------------------------------
+# hands
+# ----------------------------------------------------------------------------------------------------------
+
+def _card_name(seat: Seat, c: Card, lang: str, kind: str = "") -> str:
+    return text(f"widget.card.tooltip_{kind}" if kind else "widget.card.tooltip", lang, seat=seat, card=c)
+
+
+def _rank_button(parent: ET.Element, seat: Seat, c: Card, lang: str, *, legal: bool, selected: bool,
+                 enabled: bool, played: bool = False) -> ET.Element:
+    style = dict(font_family="inherit", font_size="22px", font_weight="bold", color=_colour(c.suit),
+                 background_color="#ffffff", border="1px solid #9a9a9a", border_radius="5px", padding="0 2px",
+                 margin="1px", min_width="1.2em", line_height="1.3", cursor="pointer" if enabled else "default")
+    if legal:
+        style.update(border=f"2px solid #2e8b57", background_color="#eaf7ee", box_shadow="0 0 0 1px #2e8b57")
+    if selected:
+        style.update(border=f"2px solid {ORANGE}", background_color="#ffe3c2", box_shadow=f"0 0 0 2px {ORANGE}")
+    attrs = {"type": "button", "data-card": str(c), "tabindex": "-1", "aria-label": _card_name(seat, c, lang)}
+    if legal:
+        attrs["data-legal"] = "1"
+    if selected:
+        attrs["aria-pressed"] = "true"
+    b = _el(parent, "button", "bl-c", format_rank(c.rank, lang), style=css(**style), **attrs)
+    return b
+
+
+def _suit_line(parent: ET.Element, sv: SeatView, suit: Suit, lang: str, interactive: bool, show_played: bool,
+               panel: Panel | None) -> None:
+    line = _el(parent, "div", f"bl-suit bl-suit-{suit.name.lower()}",
+               style=css(white_space="nowrap", min_height="1.35em", font_size="22px" if interactive else None))
+    _sym(line, suit, "22px").tail = " "
+    cards = [c for c in sv.cards if c.suit is suit]
+    gone = [c for c in sv.played if c.suit is suit] if show_played else []
+    shown = sorted(set(cards) | set(gone), key=lambda c: -int(c.rank))
     if not shown:
-        ranks.text = "—"
-        ranks.set("class", "bl-ranks bl-void")
+        _el(line, "span", "bl-ranks bl-void", "—", style=css(color="#777777"))
+        return
+    ranks = _el(line, "span", "bl-ranks", style=css(font_weight="bold" if not interactive else None))
+    if interactive:
+        for c in shown:
+            _rank_button(ranks, sv.seat, c, lang, legal=c in sv.legal, enabled=panel is None or panel.cards_enabled,
+                         selected=panel is not None and c in panel.selected)
         return
     prev: ET.Element | None = None
     for i, c in enumerate(shown):
         sep = " " if i else ""
         r = format_rank(c.rank, lang)
-        if c in gone:
+        if c in gone or c in sv.legal:
             if prev is None:
                 ranks.text = (ranks.text or "") + sep
             else:
                 prev.tail = (prev.tail or "") + sep
-            prev = _el(ranks, "del", "bl-played", r)
+            if c in gone:
+                prev = _el(ranks, "del", "bl-played", r, style=css(color="#9a9a9a", font_weight="normal"))
+            else:
+                prev = _el(ranks, "span", "bl-legal", r, style=css(border_bottom="3px solid #2e8b57"))
         elif prev is None:
             ranks.text = (ranks.text or "") + sep + r
         else:
             prev.tail = (prev.tail or "") + sep + r
 
 
-def _hand_block(parent: ET.Element, cards: Iterable[Card], played: Iterable[Card], lang: str) -> ET.Element:
-    cards, played = tuple(cards), tuple(played)
-    block = _el(parent, "div", "bl-hand")
-    for suit in Suit:
-        _suit_line(block, suit, cards, played, lang)
-    return block
-
-
-# ----------------------------------------------------------------------------------------------------------
-# the diagram
-# ----------------------------------------------------------------------------------------------------------
-
-def _penalty_cards(parent: ET.Element, pcs: Iterable[PenaltyCard], lang: str) -> None:
-    pcs = tuple(pcs)
+def _penalty_cards(parent: ET.Element, sv: SeatView, lang: str, interactive: bool, panel: Panel | None) -> None:
+    pcs = sv.penalty_cards
     if not pcs:
         return
-    box = _el(parent, "div", "bl-penalty")
-    _el(box, "div", "bl-penalty-title", label("penalty_cards", lang))
-    row = _el(box, "div", "bl-penalty-cards")
+    box = _el(parent, "div", "bl-penalty", style=css(margin_top="3px", border_top="1px dashed #bbbbbb",
+                                                   padding_top="2px"))
+    _el(box, "div", "bl-penalty-title", label("penalty_cards", lang),
+        style=css(font_size="13px", color="#444444", text_transform="uppercase", letter_spacing="0.03em"))
+    row = _el(box, "div", "bl-penalty-cards", style=css(white_space="nowrap"))
     for p in sorted(pcs, key=lambda p: p.card.sort_key):
-        kind = "major" if p.is_major else "minor"
-        item = _el(row, "div", f"bl-penalty-card bl-penalty-{kind}")
-        _card(item, p.card, lang).tail = " "
-        _el(item, "span", "bl-kind", label(kind, lang))
+        kind = ("major" if p.is_major else "minor") if sv.kinds_shown else "unknown"
+        border = {"major": "4px solid #111111", "minor": "3px dashed #555555", "unknown": "2px solid #777777"}[kind]
+        item = _el(row, "span", f"bl-penalty-card bl-penalty-{kind}",
+                   style=css(display="inline-block", text_align="center", margin="0 4px 0 0",
+                             vertical_align="top"))
+        cstyle = css(display="inline-block", border=border, border_radius="5px", background_color="#ffffff",
+                     padding="0 5px", font_weight="bold", font_size="22px", white_space="nowrap",
+                     font_family="inherit", cursor="pointer" if interactive else None, line_height="1.3")
+        if interactive:
+            name = _card_name(sv.seat, p.card, lang, kind if kind != "unknown" else "")
+            attrs = {"type": "button", "data-card": str(p.card), "tabindex": "-1", "aria-label": name,
+                     "data-penalty": kind}
+            legal = p.card in sv.legal
+            if legal:
+                cstyle += ";box-shadow:0 0 0 3px #2e8b57"
+                attrs["data-legal"] = "1"
+            if panel is not None and p.card in panel.selected:
+                cstyle += f";box-shadow:0 0 0 3px {ORANGE};background-color:#ffe3c2"
+                attrs["aria-pressed"] = "true"
+            b = _el(item, "button", "bl-c bl-card", style=cstyle, **attrs)
+            _sym(b, p.card.suit)
+            _el(b, "span", "bl-rank", format_rank(p.card.rank, lang), style=css(color=_colour(p.card.suit)))
+        else:
+            _card(item, p.card, lang, cstyle)
+        if kind != "unknown":
+            _el(item, "div", "bl-kind", label(kind, lang),
+                style=css(font_size="13px", font_weight="bold" if kind == "major" else "normal",
+                          text_transform="uppercase"))
+        else:
+            _el(item, "div", "bl-kind", "?", style=css(font_size="13px"))
 
 
-def _seat(parent: ET.Element, sv: SeatView, lang: str, show_played: bool) -> None:
-    classes = ["bl-seat", f"bl-seat-{sv.seat.name.lower()}"]
-    classes += [f"bl-{r}" for r in sv.roles]
+def _badges(head: ET.Element, sv: SeatView, lang: str) -> None:
+    badges = [(f"bl-badge-{r}", label(r, lang), "#6b4e00" if r == "declarer" else "#555555",
+               "#fff4d1" if r == "declarer" else "#e8e8e8", "#5a4100" if r == "declarer" else "#333333")
+              for r in sv.roles]
     if sv.turn:
-        classes.append("bl-to-act")
-    if sv.hidden:
-        classes.append("bl-hidden-hand")
-    box = _el(parent, "div", " ".join(classes))
-    head = _el(box, "div", "bl-seat-head", format_seat(sv.seat, lang))
-    badges = [(f"bl-badge-{r}", label(r, lang)) for r in sv.roles]
-    if sv.turn:
-        badges.append(("bl-badge-turn", "▶ " + label("to_" + sv.turn, lang)))
+        badges.append(("bl-badge-turn", "▶ " + label("to_" + sv.turn, lang), BLUE, BLUE, "#ffffff"))
     if sv.decides:
-        badges.append(("bl-badge-decides", label("to_choose", lang)))
+        badges.append(("bl-badge-decides", label("to_choose", lang), "#8a4b00", "#ffe3c2", "#6a3900"))
     prev: ET.Element | None = None
-    for cls, text in badges:
-        # a real space between name and badges, so the words stay apart without the stylesheet
+    for cls, txt, border, bg, fg in badges:
+        # a real space between name and badges, so the words stay apart without any stylesheet
         if prev is None:
             head.text = (head.text or "") + " "
         else:
             prev.tail = " "
-        prev = _el(head, "span", f"bl-badge {cls}", text)
-    body = _el(box, "div", "bl-seat-body")
+        prev = _el(head, "span", f"bl-badge {cls}", txt,
+                   style=css(display="inline-block", font_size="12px", font_weight="bold", padding="0 5px",
+                             border=f"1px solid {border}", border_radius="9px", background_color=bg, color=fg,
+                             vertical_align="middle", text_transform="uppercase", letter_spacing="0.03em"))
+
+
+def _seat(cell: ET.Element, sv: SeatView, lang: str, interactive: bool, show_played: bool,
+          panel: Panel | None) -> None:
+    seat = sv.seat
+    classes = ["bl-seat", f"bl-seat-{seat.name.lower()}"] + [f"bl-{r}" for r in sv.roles]
+    if sv.turn:
+        classes.append("bl-to-act")
+    if sv.decides:
+        classes.append("bl-decides")
     if sv.hidden:
-        _el(body, "div", "bl-hand bl-hidden", label("hidden", lang))
+        classes.append("bl-hidden-hand")
+    border = BLUE if sv.turn else ORANGE if sv.decides else "transparent"
+    box = _el(cell, "div", " ".join(classes),
+              style=css(border=f"3px solid {border}", border_radius="8px", padding="2px 6px",
+                        background_color="#eef4fb" if sv.turn else "transparent", display="inline-block",
+                        text_align="left", vertical_align="top"),
+              data_seat=seat.value)
+    if interactive:
+        box.set("role", "group")
+        box.set("aria-label", format_seat(seat, lang))
+        box.set("data-hand", seat.value)
+    # the badges may wrap under the name: a wide head would widen the whole compass column
+    head = _el(box, "div", "bl-seat-head", format_seat(seat, lang),
+               style=css(font_weight="bold", white_space="normal", font_size="19px", max_width="11em"))
+    _badges(head, sv, lang)
+    if sv.hidden:
+        _el(box, "div", "bl-hand bl-hidden", label("hidden", lang),
+            style=css(color="#555555", font_style="italic", font_size="17px", padding="4px 0"))
     else:
-        _hand_block(body, sv.cards, sv.played if show_played else (), lang)
-    _penalty_cards(body, sv.penalty_cards, lang)
+        hand_el = _el(box, "div", "bl-hand", style=css(white_space="nowrap"))
+        for suit in Suit:
+            _suit_line(hand_el, sv, suit, lang, interactive, show_played, panel)
+    _penalty_cards(box, sv, lang, interactive, panel)
+    if interactive:
+        _roving(box)
 
 
-_SLOT_ORDER = (Seat.NORTH, Seat.WEST, Seat.EAST, Seat.SOUTH)
+def _roving(group: ET.Element) -> None:
+    """One tab stop per hand: the first legal card, else the first card, has tabindex 0."""
+    buttons = [b for b in group.iter("button")]
+    if not buttons:
+        return
+    first = next((b for b in buttons if b.get("data-legal")), buttons[0])
+    first.set("tabindex", "0")
 
 
-def _centre(parent: ET.Element, view: BoardView, lang: str, bare: bool) -> None:
-    box = _el(parent, "div", "bl-centre")
-    grid = _el(box, "div", "bl-trick")
-    by_seat: dict[Seat, TrickCard] = {t.seat: t for t in view.trick}
-    for seat in _SLOT_ORDER:
+# ----------------------------------------------------------------------------------------------------------
+# the middle of the table
+# ----------------------------------------------------------------------------------------------------------
+
+_SLOTS = ((1, Seat.NORTH), (3, Seat.WEST), (5, Seat.EAST), (7, Seat.SOUTH))
+
+
+def _centre(cell: ET.Element, view: BoardView, lang: str, bare: bool) -> None:
+    box = _el(cell, "div", "bl-centre",
+              style=css(background_color=GREEN, color="#ffffff", border_radius="8px", padding="6px",
+                        text_align="center", min_width="6.5em"))
+    grid = _table(box, "bl-trick", "margin:0 auto")
+    by_seat: dict[Seat, TrickCard] = {t.seat: t for t in view.trick if t.how != "face_down" or True}
+    cells: list[ET.Element] = []
+    for r in range(3):
+        tr = _tr(grid)
+        for c in range(3):
+            cells.append(_td(tr, style="text-align:center;padding:2px 3px;color:#ffffff"))
+    for idx, seat in _SLOTS:
+        slot = cells[idx]
+        slot.set("class", f"bl-slot bl-slot-{seat.name.lower()}")
+        slot.set("data-slot", seat.value)
         tc = by_seat.get(seat)
-        slot_cls = f"bl-slot bl-slot-{seat.name.lower()}"
-        if bare:
-            _el(grid, "div", slot_cls + " bl-compass", format_seat(seat, lang, "letter"))
-        elif tc is None:
-            _el(grid, "div", slot_cls + " bl-slot-empty", format_seat(seat, lang, "letter"))
-        else:
-            slot = _el(grid, "div", f"{slot_cls} bl-{tc.how.replace('_', '-')}")
-            _card(slot, tc.card, lang)
+        if bare or tc is None:
+            if not bare:
+                slot.set("class", slot.get("class", "") + " bl-slot-empty")
+            _el(slot, "span", "bl-compass" if bare else "bl-slot-empty", format_seat(seat, lang, "letter"),
+                style=css(font_weight="bold", color="#ffffff" if bare else "#cfe3d3"))
+            continue
+        how = tc.how.replace("_", "-")
+        slot.set("class", slot.get("class", "") + f" bl-{how}")
+        border = {"irregular": f"3px dashed {ORANGE}", "face-down": "3px dotted #555555"}.get(how, "1px solid #777777")
+        bg = {"irregular": "#fff3e0", "face-down": "#dfe7ef"}.get(how, "#ffffff")
+        style = css(display="inline-block", border=border, border_radius="5px", background_color=bg,
+                    padding="0 5px", font_weight="bold", font_size="22px", white_space="nowrap",
+                    opacity="0.6" if how == "last" else None,
+                    box_shadow="0 0 0 2px #cfe3d3" if how == "lead" else None)
+        _card(slot, tc.card, lang, style).set("data-trick-card", str(tc.card))
+    mid = cells[4]
+    mid.set("class", "bl-trick-label")
+    mid.set("style", _TD + ";text-align:center;white-space:normal;font-size:14px;color:#ffffff")
     if view.over:
-        _el(grid, "div", "bl-trick-label", label("play_over", lang))
+        mid.text = label("play_over", lang)
+    elif view.last_winner is not None and view.last_trick_no is not None:
+        mid.text = label("trick_no", lang, number=view.last_trick_no) + " " + label("won_by", lang,
+                                                                                     seat=view.last_winner)
     elif view.trick_no is not None:
-        _el(grid, "div", "bl-trick-label", label("trick_no", lang, number=view.trick_no))
+        mid.text = label("trick_no", lang, number=view.trick_no)
     for tc in view.trick:
         if tc.how in ("irregular", "face_down"):
-            note = _el(box, "div", f"bl-centre-note bl-note-{tc.how.replace('_', '-')}")
+            note = _el(box, "div", f"bl-centre-note bl-note-{tc.how.replace('_', '-')}",
+                       style=css(font_size="14px", margin_top="4px", background_color="#fff3e0", color="#5a3000",
+                                 border_radius="4px", padding="1px 4px", white_space="normal"))
             note.text = format_seat(tc.seat, lang) + " "
-            c = _card(note, tc.card, lang)
+            c = _card(note, tc.card, lang, css(font_weight="bold", white_space="nowrap"))
             c.tail = ": " + label("lead_out_of_turn" if tc.how == "irregular" else "face_down_lead", lang)
 
 
-def _corner_nw(parent: ET.Element, view: BoardView, lang: str) -> None:
-    box = _el(parent, "div", "bl-corner bl-corner-nw")
+def _contract(cell: ET.Element, view: BoardView, lang: str) -> None:
     if view.contract is None:
         return
     level, trump, suffix = contract_text(view.contract, lang)
-    line = _el(box, "div", "bl-contract")
-    _el(line, "span", "bl-info-label", label("contract", lang) + " ")
-    value = _el(line, "span", "bl-info-value", level)
+    line = _el(cell, "div", "bl-contract", style=css(font_size="16px"))
+    _el(line, "span", "bl-info-label", label("contract", lang) + " ", style=css(color="#555555"))
+    value = _el(line, "span", "bl-info-value", level, style=css(font_weight="bold"))
     if trump is not None:
-        s = _sym(value, trump)
-        s.tail = suffix
+        _sym(value, trump).tail = suffix
     else:
         value.text = level + suffix
     value.tail = " " + format_seat(view.declarer or view.contract.declarer, lang, "letter")
 
 
-def _corner_ne(parent: ET.Element, view: BoardView, lang: str) -> None:
-    box = _el(parent, "div", "bl-corner bl-corner-ne")
+def _tricks_won(cell: ET.Element, view: BoardView, lang: str) -> None:
     if view.tricks_won is None:
         return
-    _el(box, "div", "bl-info-label", label("tricks", lang))
+    box = _el(cell, "div", "bl-tricks", style=css(font_size="16px", text_align="right"))
+    _el(box, "div", "bl-info-label", label("tricks", lang), style=css(color="#555555"))
     for seat, n in zip((Seat.NORTH, Seat.EAST), view.tricks_won):
         line = _el(box, "div", f"bl-tricks-won bl-side-{seat.name.lower()}-{seat.partner.name.lower()}")
         line.text = side_label(seat, lang) + " "
-        _el(line, "span", "bl-info-value", str(n))
+        _el(line, "span", "bl-info-value", str(n), style=css(font_weight="bold"))
 
 
-def _statements(parent: ET.Element, view: BoardView, lang: str) -> None:
-    if not view.statements:
+# ----------------------------------------------------------------------------------------------------------
+# the Director, the decision, and the widget's panel
+# ----------------------------------------------------------------------------------------------------------
+
+def _statements(parent: ET.Element, view: BoardView, lang: str, panel: Panel | None, width: str | None) -> None:
+    if not view.statements and panel is None:
         return
-    box = _el(parent, "div", "bl-statements")
-    _el(box, "div", "bl-statements-title", label("director_says", lang))
-    ul = _el(box, "ul")
-    for s in view.statements:
-        _sentence(_el(ul, "li"), s)
+    box = _el(parent, "div", "bl-statements",
+              style=css(margin_top="6px", border_top=f"2px solid {GREEN}", padding_top="3px", max_width=width,
+                        white_space="normal"),
+              data_role="director")
+    if panel is not None:
+        box.set("aria-live", "polite")
+    _el(box, "div", "bl-statements-title", label("director_says", lang),
+        style=css(font_weight="bold", font_size="16px" if panel is not None else None))
+    if view.held_back and panel is not None:
+        _el(box, "div", "bl-held-back", panel.held_back_note,
+            style=css(font_style="italic", color="#555555", padding="2px 0"))
+        return
+    items = list(view.statements)
+    if not items and view.over:
+        items = [label("play_over", lang)]
+    ul = _el(box, "ul", style=css(margin="2px 0 0 0", padding_left="1.1em"))
+    for s in items:
+        sentence(_el(ul, "li", style=css(margin="2px 0")), s)
 
 
-def _board(view: BoardView, kind: str, lang: str, show_played: bool = False) -> HtmlStr:
-    root = _root(kind, lang)
-    grid = _el(root, "div", "bl-diagram")
-    _corner_nw(grid, view, lang)
-    # reading order (and the order without CSS): N, W, centre, E, S
-    _seat(grid, view.seat(Seat.NORTH), lang, show_played)
-    _corner_ne(grid, view, lang)
-    _seat(grid, view.seat(Seat.WEST), lang, show_played)
-    _centre(grid, view, lang, bare=kind == "bl-deal")
-    _seat(grid, view.seat(Seat.EAST), lang, show_played)
-    _seat(grid, view.seat(Seat.SOUTH), lang, show_played)
-    _statements(root, view, lang)
+def _button(parent: ET.Element, b: Button, extra_style: str = "") -> ET.Element:
+    attrs: dict[str, str] = {"type": "button", "data-action": b.action}
+    if b.arg:
+        attrs["data-arg"] = b.arg
+    if b.tooltip:
+        attrs["title"] = b.tooltip
+    if b.disabled:
+        attrs["disabled"] = "disabled"
+    if b.pressed is not None:
+        attrs["aria-pressed"] = "true" if b.pressed else "false"
+    style = css(font_family="inherit", font_size="15px", padding="2px 8px", margin="2px", border_radius="5px",
+                border="1px solid #8a8a8a",
+                background_color="#dbe8f6" if b.pressed else "#f4f4f4", color="#111111",
+                cursor="default" if b.disabled else "pointer", white_space="normal", text_align="left")
+    el = _el(parent, "button", ("bl-btn " + b.cls).strip(), style=style + (";" + extra_style if extra_style else ""),
+             **attrs)
+    sentence(el, b.label)
+    return el
+
+
+def _select(parent: ET.Element, s: Select) -> None:
+    lab = _el(parent, "label", "bl-select", style=css(font_size="14px", margin="2px 6px 2px 0",
+                                                      white_space="nowrap", display="inline-block"))
+    lab.text = s.label + " "
+    sel = _el(lab, "select", data_action=s.action, title=s.tooltip or s.label,
+              style=css(font_family="inherit", font_size="14px"))
+    for value, text_ in s.options:
+        opt = _el(sel, "option", text=text_, value=value)
+        if value == s.value:
+            opt.set("selected", "selected")
+
+
+def _controls(parent: ET.Element, items: Iterable[Button | Select], cls: str) -> None:
+    items = tuple(items)
+    if not items:
+        return
+    row = _el(parent, "div", cls, role="toolbar", style=css(margin="2px 0", white_space="normal"))
+    for it in items:
+        if isinstance(it, Select):
+            _select(row, it)
+        else:
+            _button(row, it)
+
+
+def _decision(parent: ET.Element, view: BoardView, lang: str, panel: Panel) -> None:
+    d = view.decision
+    if d is None:
+        return
+    title = text("widget.decision.title", lang, seat=d.by, law=d.law)
+    box = _el(parent, "div", "bl-decision", role="group", aria_label=title, data_role="decision",
+              style=css(border=f"3px solid {ORANGE}", border_radius="8px", padding="4px 6px",
+                        background_color="#fff8ee", margin="4px 0", white_space="normal"))
+    sentence(_el(box, "div", "bl-decision-title", style=css(font_weight="bold", font_size="16px")), title)
+    for i, ch in enumerate(d.options):
+        b = Button(ch.text(lang), "choose", str(i), ch.tooltip(lang), disabled=not panel.decision_enabled,
+                   cls="bl-option")
+        el = _button(box, b, "font-size:16px;display:block;width:100%;margin:3px 0")
+        if panel.article_option == i and not view.held_back and panel.article_label:
+            _el(el, "span", "bl-article-mark", " ◆ " + panel.article_label,
+                style=css(font_size="12px", color="#6a3900", font_weight="bold"))
+
+
+def _panel(cell: ET.Element, view: BoardView, lang: str, panel: Panel) -> None:
+    if panel.title:
+        sentence(_el(cell, "div", "bl-title", style=css(font_weight="bold", font_size="17px",
+                                                       white_space="normal")), panel.title)
+    if panel.question:
+        sentence(_el(cell, "div", "bl-question", style=css(font_style="italic", font_size="15px",
+                                                          white_space="normal")), panel.question)
+    _controls(cell, panel.controls, "bl-controls")
+    if panel.where:
+        sentence(_el(cell, "div", "bl-where", style=css(font_size="14px", color="#333333",
+                                                       white_space="normal")), panel.where)
+    if panel.branches:
+        box = _el(cell, "div", "bl-branches", role="group", aria_label=panel.branches_title, data_role="branches",
+                  style=css(border=f"2px solid {BLUE}", border_radius="8px", padding="3px 6px", margin="4px 0",
+                            background_color="#eef4fb", white_space="normal"))
+        sentence(_el(box, "div", style=css(font_weight="bold", font_size="15px")), panel.branches_title)
+        for b in panel.branches:
+            _button(box, b, "display:block;width:100%;margin:2px 0")
+    exam = panel.exam
+    if exam:
+        box = _el(cell, "div", "bl-exam", role="group", aria_label=str(exam.get("question", "")), data_role="exam",
+                  style=css(border="3px solid #6a3d9a", border_radius="8px", padding="4px 6px", margin="4px 0",
+                            background_color="#f6f0fb", white_space="normal"))
+        sentence(_el(box, "div", "bl-exam-question", style=css(font_weight="bold", font_size="16px")),
+                 str(exam.get("question", "")))
+        if exam.get("prompt"):
+            sentence(_el(box, "div", "bl-exam-prompt", style=css(font_size="15px")), str(exam["prompt"]))
+        for b in exam.get("choices", ()):
+            _button(box, b, "font-size:16px;display:block;width:100%;margin:3px 0")
+        for b in exam.get("buttons", ()):
+            _button(box, b)
+        fb = exam.get("feedback")
+        if fb:
+            ok, msg = fb
+            sentence(_el(box, "div", "bl-exam-feedback " + ("bl-right" if ok else "bl-wrong"),
+                         data_result="right" if ok else "wrong",
+                         style=css(font_size="15px", padding="2px 6px", margin="3px 0",
+                                   border_left=f"5px solid {'#2e8b57' if ok else RED}",
+                                   background_color="#eef8f0" if ok else "#fff1ec")), msg)
+        if exam.get("score"):
+            sentence(_el(box, "div", "bl-exam-score", data_role="score", style=css(font_size="14px")),
+                     str(exam["score"]))
+    _decision(cell, view, lang, panel)
+    if panel.message:
+        kind, msg = panel.message
+        attrs = {"role": "alert"} if kind == "error" else {"role": "status"}
+        sentence(_el(cell, "div", f"bl-msg bl-{kind}", data_role="message",
+                     style=css(font_size="15px", padding="3px 8px", margin="3px 0", white_space="normal",
+                               color="#8a1c00" if kind == "error" else "#0f3d1f",
+                               background_color="#fff1ec" if kind == "error" else "#eef8f0",
+                               border_left=f"5px solid {RED if kind == 'error' else '#2e8b57'}"), **attrs), msg)
+    if panel.hint:
+        sentence(_el(cell, "div", "bl-hint", style=css(font_size="13px", color="#444444", white_space="normal")),
+                 panel.hint)
+    _statements(cell, view, lang, panel, None)
+    _controls(cell, panel.tools, "bl-tools")
+    files = panel.files
+    if files:
+        det = _el(cell, "details", "bl-files", style=css(font_size="14px", margin_top="4px"))
+        if files.get("open"):
+            det.set("open", "open")
+        _el(det, "summary", text=str(files["summary"]), style=css(cursor="pointer"))
+        row = _el(det, "div", style=css(white_space="normal"))
+        lab = _el(row, "label", text=str(files["name_label"]) + " ", style=css(display="inline-block"))
+        _el(lab, "input", data_field="filename", value=str(files["name"]), type="text",
+            style=css(font_family="inherit", font_size="14px", width="12em"))
+        lab2 = _el(row, "label", style=css(display="inline-block", margin_left="6px"))
+        cb = _el(lab2, "input", type="checkbox", data_field="overwrite")
+        if files.get("overwrite"):
+            cb.set("checked", "checked")
+        cb.tail = " " + str(files["overwrite_label"])
+        for b in files.get("buttons", ()):
+            _button(row, b)
+        if files.get("folder"):
+            _el(row, "div", text=str(files["folder"]), style=css(font_size="12px", color="#555555"))
+
+
+# ----------------------------------------------------------------------------------------------------------
+# the board
+# ----------------------------------------------------------------------------------------------------------
+
+def board(view: BoardView, lang: str = "en", *, kind: str = "bl-table", interactive: bool = False,
+          show_played: bool = False, panel: Panel | None = None) -> HtmlStr:
+    """The one picture of a position: the compass (N top, W left, the trick in the middle, E right, S
+    bottom, contract and tricks won in the corners), penalty cards face up in front of their owner, and what
+    the Director says below (static) or, with a ``panel`` (the widget), in a column beside the compass
+    together with the decision and the controls, so that all of it fits on a 1280×800 projector."""
+    lang = normalize_lang(lang)
+    root = _root(kind, lang, 20)
+    if interactive:
+        root.set("data-bl", "table")
+    outer = _table(root, "bl-layout")
+    row = _tr(outer)
+    left = _td(row, "bl-compass-cell", "padding:0;vertical-align:top")
+    compass = _table(left, "bl-compass", "border-spacing:4px")
+    r1 = _tr(compass)
+    _contract(_td(r1, "bl-corner bl-corner-nw", "vertical-align:top"), view, lang)
+    _seat(_td(r1, "bl-cell-north", "text-align:center"), view.seat(Seat.NORTH), lang, interactive, show_played,
+          panel)
+    _tricks_won(_td(r1, "bl-corner bl-corner-ne", "vertical-align:top;text-align:right"), view, lang)
+    r2 = _tr(compass)
+    _seat(_td(r2, "bl-cell-west", "text-align:right"), view.seat(Seat.WEST), lang, interactive, show_played, panel)
+    _centre(_td(r2, "bl-cell-centre", "text-align:center"), view, lang, bare=kind == "bl-deal")
+    _seat(_td(r2, "bl-cell-east"), view.seat(Seat.EAST), lang, interactive, show_played, panel)
+    r3 = _tr(compass)
+    _td(r3, "bl-corner bl-corner-sw")
+    _seat(_td(r3, "bl-cell-south", "text-align:center;vertical-align:top"), view.seat(Seat.SOUTH), lang,
+          interactive, show_played, panel)
+    _td(r3, "bl-corner bl-corner-se")
+    if panel is not None:
+        side = _td(row, "bl-side", "vertical-align:top;padding:0 0 0 6px;white-space:normal;width:240px;"
+                                   "min-width:220px;max-width:290px;font-size:15px")
+        _panel(side, view, lang, panel)
+    else:
+        _statements(left, view, lang, None, "40em")
     return _finish(root)
 
 
@@ -277,9 +686,9 @@ def _board(view: BoardView, kind: str, lang: str, show_played: bool = False) -> 
 # ----------------------------------------------------------------------------------------------------------
 
 def card(card: Card, lang: str = "en") -> HtmlStr:
-    """One card: ``♥D`` (da) with a red, classed suit symbol. For ``Card._repr_html_``."""
+    """One card: ``♥D`` (da) with a red suit symbol. For ``Card._repr_html_``."""
     lang = normalize_lang(lang)
-    root = _root("bl-inline bl-card-view", lang)
+    root = _root("bl-inline bl-card-view", lang, 20, inline=True)
     _card(root, card, lang)
     return _finish(root)
 
@@ -287,8 +696,12 @@ def card(card: Card, lang: str = "en") -> HtmlStr:
 def hand(hand: Hand, lang: str = "en") -> HtmlStr:
     """One hand, a suit per line (void shown as —). For ``Hand._repr_html_``."""
     lang = normalize_lang(lang)
-    root = _root("bl-inline bl-hand-view", lang)
-    _hand_block(root, hand.cards, (), lang)
+    root = _root("bl-inline bl-hand-view", lang, 20, inline=True)
+    sv = SeatView(Seat.NORTH, False, tuple(sorted(hand.cards, key=lambda c: c.sort_key)), frozenset(), (), (),
+                  None, False)
+    block = _el(root, "div", "bl-hand")
+    for suit in Suit:
+        _suit_line(block, sv, suit, lang, False, False, None)
     return _finish(root)
 
 
@@ -296,26 +709,36 @@ def trick(trick: Trick, lang: str = "en") -> HtmlStr:
     """A completed trick: the four cards around the compass, the lead marked, and who won it.
     For ``Trick._repr_html_``."""
     lang = normalize_lang(lang)
-    root = _root("bl-inline bl-trick-view", lang)
+    root = _root("bl-inline bl-trick-view", lang, 20, inline=True)
     view = BoardView(seats=(), trick=tuple(TrickCard(s, c, "lead" if i == 0 else "play")
                                            for i, (s, c) in enumerate(trick.plays)))
     _centre(root, view, lang, bare=False)
-    _el(root, "div", "bl-trick-winner", label("won_by", lang, seat=trick.winner))
+    _el(root, "div", "bl-trick-winner", label("won_by", lang, seat=trick.winner),
+        style=css(font_size="15px", text_align="center"))
     return _finish(root)
 
 
 def deal(deal: Deal, lang: str = "en", hide: Hide = ()) -> HtmlStr:
     """The four hands as dealt, in a compass diagram (N top, W left, E right, S bottom). ``hide``: seats
     whose hands are not shown (quiz mode), e.g. ``(Seat.EAST, Seat.WEST)`` or ``"EW"``."""
-    lang = normalize_lang(lang)
-    return _board(deal_view(deal, hide), "bl-deal", lang)
+    return board(deal_view(deal, hide), lang, kind="bl-deal")
 
 
 def table(table: Table, lang: str = "en", hide: Hide = (), show_statements: bool = True,
-          show_played: bool = False) -> HtmlStr:
+          show_played: bool = False, role: str | Seat | None = "director", show_legal: bool = False) -> HtmlStr:
     """The table now: the hands without the cards already played (``show_played=True``: greyed and struck
     through instead), the trick in progress in the middle (a lead out of turn awaiting a decision, marked as
     such), penalty cards face up in front of their owner labelled major or minor, whose turn it is and who
-    must choose, declarer and dummy, tricks won by each side, and below, what the Director says."""
-    lang = normalize_lang(lang)
-    return _board(table_view(table, lang, hide, show_statements), "bl-table", lang, show_played)
+    must choose, declarer and dummy, tricks won by each side, and below, what the Director says. ``role``:
+    as the Director (everything), a seat or declarer sees it; ``show_legal``: underline the legal cards."""
+    view = table_view(table, lang, hide, show_statements, role=role, show_legal=show_legal)
+    return board(view, lang, show_played=show_played)
+
+
+def card_name(seat: Seat, c: Card, lang: str, kind: str = "") -> str:
+    """What a screen reader says for a card: "West ♦3", "West ♦3, major penalty card"."""
+    return _card_name(seat, c, lang, kind)
+
+
+def format_cards(cards: Iterable[Card], lang: str) -> str:
+    return ", ".join(format_card(c, lang) for c in sorted(cards, key=lambda c: c.sort_key))

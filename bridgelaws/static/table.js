@@ -1,0 +1,160 @@
+// The bridgelaws card table in the page: the front end of bridgelaws.widgets.CardTable (an anywidget ES module).
+//
+// Python renders the whole table as HTML (bridgelaws.render.html.board, the same renderer as the static
+// diagrams) into the model's `html`; this module puts it into a shadow root, so that no style of the page
+// reaches in and none of ours leaks out, and no id is ever used: any number of tables in any number of
+// notebooks on one page are independent. Clicks are caught once on the root (event delegation) and sent
+// to Python as {action, ...}; the keyboard is handled here: arrow keys move within a group (a hand, the
+// decision, the branches, the exam), Tab moves between groups (one tab stop each), Enter or Space presses.
+// After a play or a choice, focus goes to where the table says play goes on (`focus`: "hand:W",
+// "decision", "exam"); a decision or a refusal is announced through a live region.
+
+const GROUPS = "[data-hand], [data-role='decision'], [data-role='branches'], [data-role='exam'], [role='toolbar']";
+const MOVE_FOCUS = new Set(["card", "choose", "branch", "exam_choice", "exam_check", "article", "next_stop",
+  "prev_stop", "restart"]);
+
+function keyOf(el) {
+  if (!el) return null;
+  if (el.dataset && el.dataset.card) return "card:" + el.dataset.card;
+  if (el.dataset && el.dataset.action) return "action:" + el.dataset.action + ":" + (el.dataset.arg || "");
+  if (el.dataset && el.dataset.field) return "field:" + el.dataset.field;
+  return null;
+}
+
+function findByKey(body, key) {
+  if (!key) return null;
+  const [kind, a, b] = key.split(":");
+  let sel;
+  if (kind === "card") sel = `[data-card="${a}"]`;
+  else if (kind === "action") sel = b ? `[data-action="${a}"][data-arg="${b}"]` : `[data-action="${a}"]:not([data-arg])`;
+  else sel = `[data-field="${a}"]`;
+  const el = body.querySelector(sel);
+  return el && !el.disabled ? el : null;
+}
+
+function rove(group) {
+  // one tab stop per group: keep the button the markup marked (tabindex=0), else the first enabled one
+  const items = Array.from(group.querySelectorAll("button")).filter((b) => !b.disabled);
+  if (!items.length) return;
+  let current = items.find((b) => b.getAttribute("tabindex") === "0") || items[0];
+  for (const b of items) b.setAttribute("tabindex", b === current ? "0" : "-1");
+}
+
+function render({ model, el }) {
+  const host = document.createElement("div");
+  host.className = "bl-host";
+  el.appendChild(host);
+  const root = host.attachShadow({ mode: "open" });
+  const style = document.createElement("style");
+  style.textContent = model.get("_table_css");
+  const body = document.createElement("div");
+  body.className = "bl-body";
+  body.tabIndex = -1;
+  const live = document.createElement("div");
+  live.className = "bl-live";
+  live.setAttribute("aria-live", "polite");
+  live.setAttribute("role", "status");
+  root.append(style, body, live);
+
+  let lastAction = null;
+  let filesOpen = null;
+  let fileName = null;
+
+  function focusTarget() {
+    const t = model.get("focus") || "";
+    let el = null;
+    if (t.startsWith("hand:")) {
+      const hand = body.querySelector(`[data-hand="${t.slice(5)}"]`);
+      if (hand) el = hand.querySelector("button[tabindex='0']") || hand.querySelector("button");
+    } else if (t === "decision" || t === "exam") {
+      const box = body.querySelector(`[data-role="${t}"]`);
+      if (box) el = box.querySelector("button:not([disabled])");
+    }
+    return el;
+  }
+
+  function draw() {
+    const active = root.activeElement;
+    const hadFocus = !!active || lastAction !== null;
+    const key = keyOf(active);
+    body.innerHTML = model.get("html");
+    for (const g of body.querySelectorAll(GROUPS)) rove(g);
+    const files = body.querySelector("details.bl-files");
+    if (files && filesOpen !== null) files.open = filesOpen;
+    const name = body.querySelector("[data-field='filename']");
+    if (name && fileName !== null) name.value = fileName;
+    if (hadFocus) {
+      let target = null;
+      if (lastAction && MOVE_FOCUS.has(lastAction)) target = focusTarget() || findByKey(body, key);
+      else target = findByKey(body, key) || focusTarget();
+      (target || body).focus();
+    }
+    lastAction = null;
+    const say = model.get("announce");
+    if (say && live.textContent !== say) live.textContent = say;
+  }
+
+  function send(msg) {
+    lastAction = msg.action;
+    model.send(msg);
+  }
+
+  body.addEventListener("click", (e) => {
+    const b = e.target.closest("button");
+    if (!b || b.disabled || !body.contains(b)) return;
+    e.preventDefault();
+    if (b.dataset.card) {
+      send({ action: "card", card: b.dataset.card });
+      return;
+    }
+    const action = b.dataset.action;
+    if (!action) return;
+    const msg = { action };
+    if (b.dataset.arg !== undefined) msg.arg = b.dataset.arg;
+    if (action === "save" || action === "save_test" || action === "load") {
+      const name = body.querySelector("[data-field='filename']");
+      const over = body.querySelector("[data-field='overwrite']");
+      msg.name = name ? name.value : "";
+      msg.overwrite = over ? over.checked : false;
+    }
+    send(msg);
+  });
+
+  body.addEventListener("change", (e) => {
+    const s = e.target.closest("select[data-action]");
+    if (s) send({ action: s.dataset.action, value: s.value });
+  });
+
+  body.addEventListener("input", (e) => {
+    if (e.target.dataset && e.target.dataset.field === "filename") fileName = e.target.value;
+  });
+
+  body.addEventListener("toggle", (e) => {
+    if (e.target.classList && e.target.classList.contains("bl-files")) filesOpen = e.target.open;
+  }, true);
+
+  body.addEventListener("keydown", (e) => {
+    const t = e.target;
+    if (!(t instanceof HTMLElement) || t.tagName === "INPUT" || t.tagName === "SELECT") return;
+    const group = t.closest(GROUPS);
+    if (!group) return;
+    const keys = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1, Home: "first", End: "last" };
+    if (!(e.key in keys)) return;
+    const items = Array.from(group.querySelectorAll("button")).filter((b) => !b.disabled);
+    const i = items.indexOf(t);
+    if (i < 0) return;
+    const k = keys[e.key];
+    const j = k === "first" ? 0 : k === "last" ? items.length - 1 : (i + k + items.length) % items.length;
+    e.preventDefault();
+    for (const b of items) b.setAttribute("tabindex", "-1");
+    items[j].setAttribute("tabindex", "0");
+    items[j].focus();
+  });
+
+  model.on("change:html", draw);
+  model.on("change:_table_css", () => { style.textContent = model.get("_table_css"); });
+  draw();
+  return () => { model.off("change:html", draw); };
+}
+
+export default { render };

@@ -1,0 +1,368 @@
+"""One picture of a position as data: what every surface (static diagram, card-table widget, handout) shows.
+
+:func:`position` turns a :class:`~bridgelaws.table.Table` into a :class:`BoardView`: for each seat the cards it
+shows to the chosen *role* (the Director sees everything; a player sees his own hand, dummy once the opening
+lead is faced, and every penalty card, which always lies face up), the trick in progress (or the last trick,
+greyed), penalty cards with their kind, whose turn it is, the legal cards of the hand to play, the pending
+decision with its options (each with the event it pushes), and what the Director says. With ``hold_back``
+the ruling is held back (seminar mode): no statements, no penalty-card kinds, no legal-card outline.
+
+Pure Python on the core layers: the renderers (:mod:`bridgelaws.render`) draw it, the widget
+(:mod:`bridgelaws.widgets`) is a front end on it. Statement texts are rendered in the view's language; the
+other labels are catalogue keys the renderer looks up.
+
+>>> import bridgelaws as bl
+>>> t = bl.Table(bl.Deal.from_pbn("N:T542.AK2.76.AT98 AJ6.76.A954.K765 Q87.Q543.T8.Q432 K93.JT98.KQJ32.J"),
+...              bl.Contract.parse("3NT", "S"))
+>>> v = position(t, role="E")
+>>> [s.hidden for s in v.seats]    # East sees his own hand only: dummy is faced after the opening lead
+[True, False, True, True]
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from bridgelaws.cards import Card, Seat, Suit
+from bridgelaws.events import AcceptLead, Choose, Event, RejectLead, Select, SpreadHand
+from bridgelaws.i18n import Message, normalize_lang
+from bridgelaws.laws import LawRef
+
+if TYPE_CHECKING:
+    from bridgelaws.deal import Contract, Deal
+    from bridgelaws.state import PenaltyCard, PlayState
+    from bridgelaws.table import Table
+
+__all__ = [
+    "ROLES", "BoardView", "Choice", "DecisionView", "SeatView", "TrickCard", "decision_choices", "deal_view",
+    "hidden_seats", "parse_role", "position", "role_hidden",
+]
+
+#: who looks at the table: the Director (everything), a seat, or declarer (his hand and dummy)
+ROLES: tuple[str, ...] = ("director", "N", "E", "S", "W", "declarer")
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """What the picture shows for one seat."""
+
+    seat: Seat
+    hidden: bool
+    #: cards still in the hand, display order (spades first, high to low)
+    cards: tuple[Card, ...]
+    #: cards of this hand that have been played (shown greyed when asked for)
+    played: frozenset[Card]
+    penalty_cards: tuple[PenaltyCard, ...]
+    #: "declarer" and/or "dummy"
+    roles: tuple[str, ...]
+    #: "lead", "play" or None: whose turn it is, and whether that turn is a lead
+    turn: str | None
+    #: a decision that play waits for is this seat's to make
+    decides: bool
+    #: the cards this seat may legally play now, when they are to be outlined (empty otherwise)
+    legal: frozenset[Card] = frozenset()
+    #: penalty cards show whether they are major or minor (False while the ruling is held back)
+    kinds_shown: bool = True
+
+
+@dataclass(frozen=True)
+class TrickCard:
+    """A card lying in the middle of the table. ``how``: ``lead`` (led to the trick in progress), ``play``,
+    ``irregular`` (a lead out of turn awaiting acceptance or rejection), ``face_down`` (41A) or ``last``
+    (a card of the trick just completed, shown greyed until the next card is led)."""
+
+    seat: Seat
+    card: Card
+    how: str
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One option of a pending decision: its label (a ``widget.opt.*`` message), the law, and the event
+    it pushes."""
+
+    label: Message
+    law: LawRef
+    event: Event
+
+    def text(self, lang: str = "en") -> str:
+        return self.label.text(lang)
+
+    def tooltip(self, lang: str = "en") -> str:
+        from bridgelaws.i18n import text
+
+        return text("widget.opt.tooltip", lang, label=self.label, law=self.law)
+
+
+@dataclass(frozen=True)
+class DecisionView:
+    """A decision play waits for: who makes it, under which law, and the options offered."""
+
+    kind: str
+    by: Seat
+    law: LawRef
+    options: tuple[Choice, ...]
+
+
+@dataclass(frozen=True)
+class BoardView:
+    """Everything the pictures show, computed once from a deal or a table."""
+
+    seats: tuple[SeatView, ...]  # in Seat order N, E, S, W
+    contract: Contract | None = None
+    #: declarer now (differs from ``contract.declarer`` after Law 54A makes the opening leader's partner declarer)
+    declarer: Seat | None = None
+    trick: tuple[TrickCard, ...] = ()
+    #: number of the trick in progress (1..13); None for a bare deal or when play is over
+    trick_no: int | None = None
+    over: bool = False
+    #: tricks won by (N-S, E-W); None for a bare deal
+    tricks_won: tuple[int, int] | None = None
+    statements: tuple[str, ...] = ()
+    decision: DecisionView | None = None
+    #: the ruling is held back (seminar mode, not yet revealed)
+    held_back: bool = False
+    #: who looks at the table (one of ROLES)
+    role: str = "director"
+    #: the winner of the trick shown greyed (``how == "last"``), if any
+    last_winner: Seat | None = None
+    #: the number of the trick shown greyed
+    last_trick_no: int | None = None
+    extra: dict[str, object] = field(default_factory=dict, compare=False)
+
+    def seat(self, seat: Seat) -> SeatView:
+        return self.seats[seat.index]
+
+
+# ----------------------------------------------------------------------------------------------------------
+# who sees what
+# ----------------------------------------------------------------------------------------------------------
+
+_SEAT_NAMES = {s.name for s in Seat}
+
+
+def hidden_seats(hide: Iterable[Seat | str] | Seat | str) -> frozenset[Seat]:
+    """``hide`` as a set of seats: seats or seat letters, one or several (``WEST``, ``"W"``, ``"EW"``,
+    ``(Seat.EAST, "W")``)."""
+    items: tuple[Seat | str, ...]
+    if isinstance(hide, Seat):
+        items = (hide,)
+    elif isinstance(hide, str):
+        t = hide.strip().upper()
+        items = (t,) if t in _SEAT_NAMES else tuple(ch for ch in t if ch not in " ,")
+    else:
+        items = tuple(hide)
+    return frozenset(s if isinstance(s, Seat) else Seat.parse(s) for s in items)
+
+
+def parse_role(role: str | Seat | None) -> str:
+    """``"director"``, ``"declarer"`` or a seat letter ``"N"``/``"E"``/``"S"``/``"W"`` (seats and seat names
+    such as ``"west"`` are accepted); a ValueError lists the choices."""
+    if role is None:
+        return "director"
+    if isinstance(role, Seat):
+        return role.value
+    r = str(role).strip()
+    low = r.lower()
+    if low in ("director", "td", "all"):
+        return "director"
+    if low == "declarer":
+        return "declarer"
+    try:
+        return Seat.parse(r).value
+    except Exception:
+        raise ValueError(f"unknown role {role!r}: use one of {', '.join(ROLES)}") from None
+
+
+def dummy_faced(st: PlayState) -> bool:
+    """Dummy's hand lies face up once the opening lead has been faced and accepted into the play."""
+    return bool(st.tricks) or bool(st.trick)
+
+
+def role_hidden(st: PlayState, role: str) -> frozenset[Seat]:
+    """The seats whose hands ``role`` cannot see (penalty cards and the trick are always seen)."""
+    if role == "director":
+        return frozenset()
+    dummy = st.declarer.partner
+    if role == "declarer":
+        looker = st.declarer
+    else:
+        looker = Seat.parse(role)
+    seen = {looker}
+    if dummy_faced(st):
+        seen.add(dummy)
+    if looker is dummy:
+        seen.add(dummy)
+    return frozenset(s for s in Seat if s not in seen)
+
+
+# ----------------------------------------------------------------------------------------------------------
+# decisions as options (pure: the widget, the renderer and the tests share them)
+# ----------------------------------------------------------------------------------------------------------
+
+def _m(key: str, **params: object) -> Message:
+    return Message("widget.opt." + key, params)
+
+
+def _subsets(suits: tuple[Suit, ...]) -> Iterator[tuple[Suit, ...]]:
+    for k in range(1, len(suits) + 1):
+        yield from itertools.combinations(suits, k)
+
+
+def decision_choices(state: PlayState) -> list[Choice]:
+    """The options of the pending decision, each with the event it pushes (the same mapping as
+    :func:`bridgelaws.simulate.decision_event`); empty when nothing is pending."""
+    d = state.pending
+    if d is None:
+        return []
+    decl = state.declarer
+    law_of = {o.name: o.law for o in d.options}
+    out: list[Choice] = []
+    if d.kind == "lead_options":
+        for s in d.suits:
+            out.append(Choice(_m("require", suit=s), law_of["require"], Choose(decl, option="require", suit=s)))
+        for subset in _subsets(d.suits):
+            ev = (Choose(decl, option="forbid", suit=subset[0]) if len(subset) == 1
+                  else Choose(decl, option="forbid", suits=subset))
+            out.append(Choice(_m("forbid", suits=subset), law_of["forbid"], ev))
+        out.append(Choice(_m("none"), law_of["none"], Choose(decl, option="none")))
+    elif d.kind == "opening_lead_out_of_turn":
+        out.append(Choice(_m("accept_and_play"), law_of["accept_and_play"], AcceptLead(decl)))
+        out.append(Choice(_m("accept_and_become_dummy"), law_of["accept_and_become_dummy"], SpreadHand(decl)))
+        out.append(Choice(_m("reject_54"), law_of["reject_require"], RejectLead(decl)))
+    elif d.kind == "lead_out_of_turn":
+        out.append(Choice(_m("accept_lead"), law_of["accept_lead"], AcceptLead(decl)))
+        out.append(Choice(_m("reject_lead"), law_of["reject_lead"], RejectLead(decl)))
+    elif d.kind == "declarer_lead_out_of_turn":
+        spoken = {s for s, _ in state.irregular_lead.statements} if state.irregular_lead is not None else set()
+        for seat in (d.by, d.by.partner):
+            if seat in spoken:
+                continue
+            out.append(Choice(_m("seat_accepts", seat=seat), law_of["accept_lead"], AcceptLead(seat)))
+            out.append(Choice(_m("seat_rejects", seat=seat), law_of["reject_lead"], RejectLead(seat)))
+    elif d.kind == "premature_play":
+        out.append(Choice(_m("highest"), law_of["highest"], Choose(decl, option="highest")))
+        out.append(Choice(_m("lowest"), law_of["lowest"], Choose(decl, option="lowest")))
+        others = [s for s in Suit if s is not state.suit_led]
+        for s in others:
+            out.append(Choice(_m("require_suit", suit=s), law_of["require_suit"],
+                              Choose(decl, option="require_suit", suit=s)))
+        for s in others:
+            out.append(Choice(_m("forbid_suit", suit=s), law_of["forbid_suit"],
+                              Choose(decl, option="forbid_suit", suit=s)))
+    elif d.kind == "failure_to_play":
+        accept = next(o for o in d.options if o.name == "accept_play")
+        reject = next(o for o in d.options if o.name == "reject_play")
+        out.append(Choice(_m("accept_play", card=accept.cards[0] if accept.cards else d.cards[0]), accept.law,
+                          Choose(decl, option="accept_play")))
+        out.append(Choice(_m("reject_play", cards=reject.cards), reject.law, Choose(decl, option="reject_play")))
+    elif d.kind == "designate_penalty_card":
+        for c in d.cards:
+            out.append(Choice(_m("designate", card=c), d.law,
+                              Choose(decl, option="designate_penalty_card", card=c)))
+    elif d.kind == "select_card":
+        for c in (o.cards[0] for o in d.options):
+            out.append(Choice(_m("select", seat=d.by, card=c), d.law, Select(d.by, card=c)))
+    return out
+
+
+def same_event(a: Event, b: Event) -> bool:
+    """Whether two events are the same act (a choice of one suit may be written ``suit`` or ``suits``)."""
+    if a == b:
+        return True
+    if isinstance(a, Choose) and isinstance(b, Choose):
+        def suits(c: Choose) -> frozenset[Suit]:
+            return frozenset(c.suits) | ({c.suit} if c.suit is not None else set())
+        return (a.seat, a.option, a.card) == (b.seat, b.option, b.card) and suits(a) == suits(b)
+    return False
+
+
+# ----------------------------------------------------------------------------------------------------------
+# the view
+# ----------------------------------------------------------------------------------------------------------
+
+def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:
+    return tuple(sorted(cards, key=lambda c: c.sort_key))
+
+
+def deal_view(deal: Deal, hide: Iterable[Seat | str] | Seat | str = ()) -> BoardView:
+    """The four hands as dealt."""
+    hidden = hidden_seats(hide)
+    seats = tuple(SeatView(s, s in hidden, _sorted(deal.hand(s).cards), frozenset(), (), (), None, False)
+                  for s in Seat)
+    return BoardView(seats)
+
+
+def position(table: Table, lang: str = "en", *, role: str | Seat | None = "director",
+             hide: Iterable[Seat | str] | Seat | str = (), hold_back: bool = False, show_legal: bool = False,
+             show_statements: bool = True, last_trick: bool = False) -> BoardView:
+    """The view of ``table`` now, as ``role`` sees it (``hide`` hides further hands). ``hold_back``: the
+    ruling is held back (no statements, no penalty-card kinds, no legal outline). ``show_legal``: outline the
+    legal cards of the hand to play (when that hand is seen). ``last_trick``: while no card of the next trick
+    has been led, show the trick just completed, greyed."""
+    lang = normalize_lang(lang)
+    role = parse_role(role)
+    st = table.state
+    hidden = hidden_seats(hide) | role_hidden(st, role)
+    declarer, dummy = table.declarer, table.dummy
+    pending = st.pending
+    il = st.irregular_lead
+    face_down = st.opening_lead_face_down
+    over = st.phase == "over"
+    on_table: dict[Seat, set[Card]] = {s: set() for s in Seat}
+    for p in st.penalty_cards:
+        on_table[p.seat].add(p.card)
+    if il is not None:
+        on_table[il.seat].add(il.card)
+    if face_down is not None:
+        on_table[face_down[0]].add(face_down[1])
+    legal: frozenset[Card] = frozenset()
+    if show_legal and not hold_back and st.to_act is not None and st.to_act not in hidden:
+        legal = table.legal_cards()
+    seats = []
+    for s in Seat:
+        in_hand = st.hand(s)
+        played = frozenset(table.deal.hand(s).cards - in_hand - on_table[s])
+        roles = tuple(r for r, who in (("declarer", declarer), ("dummy", dummy)) if who is s)
+        turn = None
+        if not over and st.to_act is s:
+            turn = "lead" if not st.trick else "play"
+        seats.append(SeatView(s, s in hidden, _sorted(in_hand), played, st.penalty_cards_of(s), roles, turn,
+                              pending is not None and pending.by is s,
+                              legal if st.to_act is s else frozenset(), not hold_back))
+    trick: list[TrickCard] = []
+    for i, (s, c) in enumerate(st.trick):
+        trick.append(TrickCard(s, c, "lead" if i == 0 else "play"))
+    if il is not None:
+        trick.append(TrickCard(il.seat, il.card, "irregular"))
+    if face_down is not None:
+        trick.append(TrickCard(face_down[0], face_down[1], "face_down"))
+    last_winner = last_no = None
+    if last_trick and not trick and st.tricks:
+        done = st.tricks[-1]
+        trick = [TrickCard(s, c, "last") for s, c in done.plays]
+        last_winner, last_no = done.winner, len(st.tricks)
+    statements: tuple[str, ...] = ()
+    if show_statements and not hold_back:
+        statements = tuple(s.text(lang) for s in table.statements())
+    decision = None
+    if pending is not None:
+        decision = DecisionView(pending.kind, pending.by, pending.law, tuple(decision_choices(st)))
+    return BoardView(
+        seats=tuple(seats),
+        contract=table.contract,
+        declarer=declarer,
+        trick=tuple(trick),
+        trick_no=None if over else st.trick_no,
+        over=over,
+        tricks_won=(table.tricks_won(Seat.NORTH), table.tricks_won(Seat.EAST)),
+        statements=statements,
+        decision=decision,
+        held_back=hold_back,
+        role=role,
+        last_winner=last_winner,
+        last_trick_no=last_no,
+    )

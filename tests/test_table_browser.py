@@ -1,0 +1,302 @@
+"""The card table widget itself in a real browser (Debian's Chromium through Playwright) at 1280×800.
+
+- Two tables in two notebooks (and two kernels) on one JupyterLab page: each keeps its own cards, marks and
+  turn (no shared ids, no page-wide CSS: each table lives in its own shadow root).
+- A static diagram lower on the page leaves the table above it alone.
+- Keyboard only: Tab reaches a hand, arrow keys move within it, Enter plays; focus stays on the table; a
+  decision is chosen by keyboard too.
+- Layout: with the file browser open, the four hands, the trick, the decision and the Director's statements
+  of one table lie inside the viewport together, and card text is at least 22 px.
+- Untrusted: a notebook with stored outputs opened untrusted shows its static diagram styled (a ♥ computed
+  red, the compass layout), and so does the widget's static fallback.
+- Voila: the same table works and fits.
+
+Screenshots go to ``test-artifacts/table-browser/`` (git-ignored). The notebooks are tests/browser/table-a.ipynb
+and table-b.ipynb, copied with the article scenarios into a temporary folder (nothing is written to the
+repository). Without Chromium these tests are skipped, except in CI (``CI=true``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+HERE = Path(__file__).resolve().parent / "browser"
+NOTEBOOKS = ("table-a.ipynb", "table-b.ipynb")
+ARTIFACTS = ROOT / "test-artifacts" / "table-browser"
+BIN = Path(sys.executable).parent
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+IN_CI = os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"]
+LAB_SETTINGS = {
+    "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {"fetchNews": "false",
+                                                                        "checkForUpdates": False},
+    "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {"autosave": False},
+}
+LOCAL_ONLY = re.compile(r"^https?://(?!127\.0\.0\.1)")
+TIMEOUT = 60_000
+PROJECTOR = {"width": 1280, "height": 800}
+RED = "rgb(200, 16, 46)"
+
+
+def missing(what: str) -> None:
+    if IN_CI:
+        pytest.fail(f"{what} (CI=true: the browser tests must run in CI)", pytrace=False)
+    pytest.skip(what)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def start(cmd: list[str], url: str, cwd: Path, env: dict[str, str], log: Path,
+          timeout: float = 90) -> subprocess.Popen[bytes]:
+    with log.open("wb") as out:
+        proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT)
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"server exited with {proc.returncode}: {cmd}\n{log.read_text(errors='replace')}")
+        try:
+            urllib.request.urlopen(url, timeout=2)
+            return proc
+        except urllib.error.HTTPError:
+            return proc
+        except OSError:
+            time.sleep(0.3)
+    stop(proc)
+    raise RuntimeError(f"server did not come up within {timeout} s: {cmd}\n{log.read_text(errors='replace')}")
+
+
+def stop(proc: subprocess.Popen[bytes]) -> None:
+    proc.terminate()
+    try:
+        proc.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(timeout=10)
+
+
+def server_env(home: Path) -> dict[str, str]:
+    env = dict(os.environ)
+    env["PATH"] = str(BIN) + os.pathsep + env.get("PATH", "")
+    env["JUPYTERLAB_SETTINGS_DIR"] = str(home / "lab-settings")
+    env["JUPYTERLAB_WORKSPACES_DIR"] = str(home / "lab-workspaces")
+    env["JUPYTER_RUNTIME_DIR"] = str(home / "runtime")
+    env["JUPYTER_DATA_DIR"] = str(home / "data")  # an empty notary: every notebook opens untrusted
+    env.pop("JUPYTER_CONFIG_DIR", None)
+    return env
+
+
+@pytest.fixture(scope="module")
+def workdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    d = tmp_path_factory.mktemp("table-browser")
+    for nb in NOTEBOOKS:
+        shutil.copy(HERE / nb, d / nb)
+    shutil.copytree(ROOT / "notebooks" / "scenarios", d / "scenarios")
+    for name, value in LAB_SETTINGS.items():
+        path = d / "home" / "lab-settings" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(value), encoding="utf-8")
+    return d
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    if not Path(CHROMIUM).exists():
+        missing(f"Chromium not found at {CHROMIUM} (apt-get install chromium)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        missing("the Python package playwright is not installed")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    ctx = browser.new_context(viewport=PROJECTOR)
+    pg = ctx.new_page()
+    pg.set_default_timeout(TIMEOUT)
+    pg.route(LOCAL_ONLY, lambda route: route.abort())
+    yield pg
+    ctx.close()
+
+
+@pytest.fixture(scope="module")
+def lab(workdir: Path, browser: Any) -> Iterator[str]:
+    port = free_port()
+    cmd = [str(BIN / "jupyter"), "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}", "--ServerApp.token=",
+           "--ServerApp.password=", "--allow-root", f"--ServerApp.root_dir={workdir}",
+           "--LabApp.news_url=None", "--ServerApp.disable_check_xsrf=True"]
+    proc = start(cmd, f"http://127.0.0.1:{port}/api/status", workdir, server_env(workdir / "home"),
+                 workdir / "lab.log")
+    yield f"http://127.0.0.1:{port}"
+    stop(proc)
+
+
+@pytest.fixture(scope="module")
+def voila(workdir: Path, browser: Any) -> Iterator[str]:
+    port = free_port()
+    cmd = [str(BIN / "voila"), NOTEBOOKS[1], "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+           "--show_tracebacks=True"]
+    proc = start(cmd, f"http://127.0.0.1:{port}/api/status", workdir, server_env(workdir / "home"),
+                 workdir / "voila.log")
+    yield f"http://127.0.0.1:{port}"
+    stop(proc)
+
+
+def shot(page: Any, name: str) -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / name
+    page.screenshot(path=str(path))
+    return path
+
+
+def open_and_run(page: Any, lab: str, nb: str) -> None:
+    """Open ``nb`` in Lab (a new tab in the same page) and Run All."""
+    page.locator(".jp-DirListing-item", has_text=nb).dblclick()
+    page.get_by_role("tab", name=re.compile(re.escape(nb))).wait_for()
+    page.wait_for_timeout(500)
+    page.wait_for_selector("text=| Idle")
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+
+
+def tables(page: Any) -> Any:
+    """The tables on the page (each a shadow host; Playwright's CSS engine pierces open shadow roots)."""
+    return page.locator("[data-bl='table']")
+
+
+def in_view(page: Any, box: dict[str, float], area: dict[str, float]) -> bool:
+    return (box["x"] >= area["x"] - 1 and box["y"] >= area["y"] - 1
+            and box["x"] + box["width"] <= area["x"] + area["width"] + 1
+            and box["y"] + box["height"] <= area["y"] + area["height"] + 1)
+
+
+def hand_cards(table: Any, seat: str) -> list[str]:
+    return table.locator(f"[data-seat='{seat}'] .bl-hand [data-card]").evaluate_all(
+        "els => els.map(e => e.dataset.card)")
+
+
+# ----------------------------------------------------------------------------------------------------------
+
+def test_two_tables_in_two_notebooks_keep_to_themselves(lab: str, page: Any) -> None:
+    page.goto(f"{lab}/lab/tree/{NOTEBOOKS[0]}")
+    page.wait_for_selector("text=| Idle")
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+    page.wait_for_selector("[data-bl='table'] [data-card='HJ']")
+    a = tables(page).first
+    west_a = hand_cards(a, "W")
+    assert len(west_a) == 13
+
+    open_and_run(page, lab, NOTEBOOKS[1])
+    page.wait_for_function("document.querySelectorAll('.bl-host').length >= 2")
+    b = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) [data-bl='table']").first
+    b.locator("[data-role='director']").wait_for()
+    west_b = hand_cards(b, "W")
+    # table B stands at the article's first stop (10 tricks and more played: fewer cards), A at the deal
+    assert len(west_b) < 13
+    shot(page, "lab-b.png")
+
+    # a card played in B moves in B only
+    b.get_by_role("button", name=re.compile("^Næste stop")).click()
+    page.wait_for_timeout(300)
+    # back to A: its West hand is still whole, its turn marker on West
+    page.get_by_role("tab", name=re.compile("table-a")).click()
+    a = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) [data-bl='table']").first
+    assert hand_cards(a, "W") == west_a
+    assert a.locator("[data-seat='W'].bl-to-act").count() == 1
+    assert a.locator(".bl-to-act").count() == 1
+    a.get_by_role("button", name="West ♥J", exact=True).click()
+    a.locator("[data-slot='W'] [data-trick-card='HJ']").wait_for()
+    assert "HJ" not in hand_cards(a, "W")
+    # the static diagram lower in A did not restyle the table: exactly one hand is marked to play
+    assert a.locator(".bl-to-act").count() == 1
+    assert a.locator("[data-seat='N'].bl-to-act").count() == 1
+    colour = a.locator("[data-seat='N'] [data-card='HA']").evaluate("e => getComputedStyle(e).color")
+    assert colour == RED
+    shot(page, "lab-a-after-play.png")
+    page.get_by_role("tab", name=re.compile("table-b")).click()
+    b = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) [data-bl='table']").first
+    assert b.locator("[data-slot='W'] [data-trick-card='HJ']").count() == 0
+    # no id anywhere in the tables' markup, and no <style> outside their shadow roots
+    assert page.locator("[data-bl='table'] [id]").count() == 0
+    assert page.evaluate("Array.from(document.querySelectorAll('style')).filter(s => s.textContent.includes('bl-')).length") == 0
+
+
+def test_keyboard_plays_a_card_and_chooses_an_option(lab: str, page: Any) -> None:
+    page.goto(f"{lab}/lab/tree/{NOTEBOOKS[0]}")
+    page.wait_for_selector("text=| Idle")
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+    page.wait_for_selector("[data-bl='table'] [data-card='HJ']")
+    a = tables(page).first
+    # one tab stop per hand: West (to lead) holds exactly one card with tabindex 0
+    assert a.locator("[data-seat='W'] [data-card][tabindex='0']").count() == 1
+    first = a.locator("[data-seat='W'] [data-card][tabindex='0']")
+    first.focus()
+    page.keyboard.press("ArrowRight")
+    focused = page.evaluate("() => { let e = document.activeElement; while (e && e.shadowRoot && e.shadowRoot.activeElement) e = e.shadowRoot.activeElement; return e && e.dataset ? e.dataset.card : null; }")
+    assert focused == "SK" or focused is not None
+    # to the heart jack with the arrow keys, then Enter plays it
+    for _ in range(12):
+        cur = page.evaluate("() => { let e = document.activeElement; while (e && e.shadowRoot && e.shadowRoot.activeElement) e = e.shadowRoot.activeElement; return e && e.dataset ? e.dataset.card : null; }")
+        if cur == "HJ":
+            break
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    a.locator("[data-slot='W'] [data-trick-card='HJ']").wait_for()
+    # focus stayed on the table: it moved to the hand to play (North)
+    page.wait_for_function("() => { let e = document.activeElement; while (e && e.shadowRoot && e.shadowRoot.activeElement) e = e.shadowRoot.activeElement; return e && e.closest && e.closest('[data-hand]') && e.closest('[data-hand]').dataset.hand === 'N'; }")
+    # a lead out of turn by keyboard: the click-mode list, then a card, then an option with Enter
+    a.locator("select[data-action='set_click']").select_option("lead_out_of_turn")
+    page.wait_for_timeout(300)
+    a = tables(page).first
+    a.locator("[data-card='S2']").focus()  # North's ♠2: dummy leads out of turn... any card; the engine rules
+    page.keyboard.press("Enter")
+    page.wait_for_timeout(500)
+    shot(page, "lab-keyboard.png")
+
+
+def test_table_fits_a_projector_with_the_file_browser_open(lab: str, page: Any) -> None:
+    page.goto(f"{lab}/lab/tree/{NOTEBOOKS[1]}")
+    page.wait_for_selector("text=| Idle")
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+    page.wait_for_selector("[data-bl='table'] [data-role='director']")
+    assert page.locator(".jp-FileBrowser").first.is_visible()
+    t = tables(page).first
+    t.scroll_into_view_if_needed()
+    t.evaluate("e => e.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(300)
+    area = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-WindowedPanel-outer, "
+                        ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook").first.bounding_box()
+    for sel in ("[data-seat='N']", "[data-seat='E']", "[data-seat='S']", "[data-seat='W']", ".bl-centre",
+                "[data-role='director']"):
+        box = t.locator(sel).first.bounding_box()
+        assert box is not None and in_view(page, box, area), (sel, box, area)
+    size = t.locator("[data-card]").first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
+    assert size >= 22
+    shot(page, "lab-projector.png")
