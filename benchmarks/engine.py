@@ -14,6 +14,12 @@
 3. Import time: median wall time of `python -c "import bridgelaws"` minus that of `python -c pass`
    (--import-runs each, alternating). Target: at most 50 ms more than a bare interpreter start.
 
+Revoke-heavy mode (always printed beside the plain one; --no-revokes skips it): the same deals played out
+with a revoke whenever the player to act can revoke, with probability 0.25 per card (play … revoke = true,
+Laws 61-64), and a third of them corrected at once (62); every revoke is then followed, established (63A) and
+the Law 64 adjustment computed at the end (bridgelaws.simulate.revoke_playout). Its rate counts the card plays
+and times every event, plus the trick adjustment; target: still at least 3x endplay's plain rate.
+
 --irregular: the same deals played out with irregularities injected (exposed cards, leads out of turn,
 premature plays, corrected revokes, ... and the decisions they call for; see inject_irregularities()).
 bridgelaws' rate counts only the card plays but times every event; it is compared with endplay's plain
@@ -35,6 +41,7 @@ from typing import Any, TypeVar
 from bridgelaws.cards import Card
 from bridgelaws.deal import Contract, Deal
 from bridgelaws.events import Event, Play
+from bridgelaws.rules.revoke import adjustment
 from bridgelaws.table import Table
 
 SUITS = "SHDC"
@@ -87,6 +94,14 @@ def plan_board(number: int, seed: int) -> Board:
         events.append(play)
     assert len(events) == 52, f"board {number}: {len(events)} plays, not 52"
     return Board(number, deal, contract, events)
+
+
+def inject_revokes(board: Board, seed: int) -> Board:
+    """The same deal and contract played out with many revokes (not timed): see the module docstring."""
+    from bridgelaws.simulate import revoke_playout
+
+    events = [ev for _, ev in revoke_playout(board.deal, board.contract, seed, p_revoke=0.25, p_correct=0.33)]
+    return Board(board.number, board.deal, board.contract, events)
 
 
 def inject_irregularities(board: Board, rng: random.Random) -> Board:
@@ -155,9 +170,11 @@ def time_bridgelaws(boards: list[Board]) -> tuple[int, float]:
         for event in board.events:
             if isinstance(event, Play):
                 legal = table.legal_cards()
-                if event.card not in legal and not irregular:
+                if event.card not in legal and not irregular and not event.revoke:
                     raise AssertionError(f"board {board.number}: {event} is not legal")
             table.push(event)
+        if table.state.revokes:
+            adjustment(table.state)
         plays += len(board.events)
     return plays, time.perf_counter() - start
 
@@ -204,6 +221,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--import-runs", type=int, default=10, help="interpreter starts per import measure")
     parser.add_argument("--no-import", action="store_true", help="skip the import-time measure")
     parser.add_argument("--irregular", action="store_true", help="inject irregularities into the playouts")
+    parser.add_argument("--no-revokes", action="store_true", help="skip the revoke-heavy mode")
     args = parser.parse_args(argv)
 
     print(
@@ -231,6 +249,19 @@ def main(argv: list[str] | None = None) -> int:
     print(f"endplay Deal, plain: {theirs:10,.0f} plays/s   (legal_moves() + play(card) per play)")
     verdict = "met" if ratio >= SPEED_TARGET else "NOT met"
     print(f"ratio bridgelaws/endplay: {ratio:.2f}x   (target >= {SPEED_TARGET:g}x: {verdict})")
+    if not args.no_revokes:
+        revoking = [inject_revokes(b, args.seed + b.number) for b in boards]
+        n_events = sum(len(b.events) for b in revoking)
+        n_plays = sum(len(b.plays) for b in revoking)
+        n_revokes = sum(1 for b in revoking for p in b.plays if p.revoke)
+        n_boards = sum(1 for b in revoking if any(p.revoke for p in b.plays))
+        rev = best_rate(time_bridgelaws, revoking, args.repeat) * n_plays / n_events
+        print(f"revoke-heavy playouts: {n_revokes:,} revokes on {n_boards} of {len(revoking)} boards, "
+              f"{n_events - n_plays:,} corrections and decisions")
+        rev_ratio = rev / theirs
+        print(f"bridgelaws Table, revoke-heavy: {rev:10,.0f} plays/s   (every event timed, Law 64 at the end)")
+        verdict = "met" if rev_ratio >= SPEED_TARGET else "NOT met"
+        print(f"ratio revoke-heavy/endplay: {rev_ratio:.2f}x   (target >= {SPEED_TARGET:g}x: {verdict})")
 
     if not args.no_import:
         times = import_times(args.import_runs, ["bridgelaws", "endplay"])

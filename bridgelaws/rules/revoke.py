@@ -417,10 +417,27 @@ def statements(state: PlayState) -> list[Statement]:
 def constraints(state: PlayState) -> list[Constraint]:
     """The revoke constraints in force (for the timeline): each revoke that may still be corrected, each
     established revoke waiting for the end of play, and when play is over the Law 64 adjustment."""
-    out: list[Constraint] = []
     if state.phase == "over":
         return _adjustment_constraints(state)
-    for r in state.revokes:
+    revokes = state.revokes
+    for i, (seen, result) in enumerate(_RECENT):
+        if seen is revokes:
+            return list(result)
+    result = _open_constraints(revokes)
+    _RECENT[1] = _RECENT[0]
+    _RECENT[0] = (revokes, result)
+    return list(result)
+
+
+#: the last two revoke lists seen and their constraints (each state shares its revokes tuple with the state
+#: before it unless a revoke changed, so the engine's hot path asks for the same list again and again)
+_RECENT: list[tuple[object, tuple[Constraint, ...]]] = [((), ()), ((), ())]
+
+
+def _open_constraints(revokes: tuple[Revoke, ...]) -> tuple[Constraint, ...]:
+    """The constraints of revokes during play depend on the revokes alone."""
+    out: list[Constraint] = []
+    for r in revokes:
         if r.corrected:
             continue
         if not r.established:
@@ -431,7 +448,7 @@ def constraints(state: PlayState) -> list[Constraint]:
             out.append(Constraint(("revoke_established", r.seat, r.card, r.trick_no), r.seat,
                                   _msg("revoke.dir.established", seat=r.seat, card=r.card, trick=r.trick_no),
                                   r.established_by or L63B))
-    return out
+    return tuple(out)
 
 
 _ITEM_KEYS = {"64A1": "revoke.dir.64a1", "64A2": "revoke.dir.64a2", "64B1": "revoke.dir.64b1",
