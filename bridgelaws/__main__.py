@@ -233,15 +233,15 @@ def _write_out(content: str, out: str | None) -> None:
 
 
 def run_import_pbn(file: str, board: str, record: int | None, after: int | None, out: str | None,
-                   scenario_id: str | None) -> int:
-    """A scenario file from one board of a PBN file."""
+                   scenario_id: str | None, lang: str = "en") -> int:
+    """A scenario file from one board of a PBN file; errors in ``lang``."""
     try:
         chosen = pbn.select(pbn.read_pbn(Path(file)), board, record)
         scenario = chosen.scenario(id=scenario_id, after=after)
         fmt = "json" if out is not None and out.lower().endswith(".json") else "toml"
         _write_out(dumps(scenario, fmt), out)
     except (PbnError, ScenarioError) as exc:
-        print(f"ERROR {_one_line(str(exc))}", file=sys.stderr)
+        print(f"ERROR {_one_line(exc.explain(lang))}", file=sys.stderr)
         return 1
     except OSError as exc:
         print(f"ERROR {out}: cannot write the file ({exc.strerror or exc})", file=sys.stderr)
@@ -260,7 +260,7 @@ def run_export(file: str, to: str, lang: str, out: str | None) -> int:
         print(f"ERROR {sid}: {_one_line(str(exc))}", file=sys.stderr)
         return 1
     except PbnError as exc:
-        print(f"ERROR {_one_line(str(exc))}", file=sys.stderr)
+        print(f"ERROR {_one_line(exc.explain(lang))}", file=sys.stderr)
         return 1
     except OSError as exc:
         print(f"ERROR {out}: cannot write the file ({exc.strerror or exc})", file=sys.stderr)
@@ -279,6 +279,7 @@ def _add_pbn_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[
     p_imp.add_argument("--id", dest="scenario_id", default=None, help="the scenario's id")
     p_imp.add_argument("-o", "--output", default=None, metavar="OUT",
                        help="the scenario file to write (.toml or .json; default: print TOML)")
+    p_imp.add_argument("--lang", choices=("da", "nb", "no", "en"), default="en", help="language of the errors")
     p_exp = sub.add_parser("export", help="write a scenario as PBN or as LIN (BBO's hand viewer)")
     p_exp.add_argument("file", metavar="FILE", help="a scenario file")
     p_exp.add_argument("--to", choices=("pbn", "lin"), required=True, help="the format")
@@ -309,7 +310,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "check":
             return run_check(args.paths, args.format)
         if args.command == "import-pbn":
-            return run_import_pbn(args.file, args.board, args.record, args.after, args.output, args.scenario_id)
+            return run_import_pbn(args.file, args.board, args.record, args.after, args.output, args.scenario_id,
+                                  args.lang)
         if args.command == "export":
             return run_export(args.file, args.to, args.lang, args.output)
         return run_show(args.file, args.lang)

@@ -128,7 +128,7 @@ class PbnError(BridgeLawsError, ValueError):
 
     def __init__(self, message: str, *, path: str | None = None, record: int | None = None,
                  line: int | None = None, key: str | None = None, **params: Any) -> None:
-        super().__init__(message, key=key, **params)
+        super().__init__(message, key=key, record=record, line=line, **params)
         self.path = path
         self.record = record
         self.line = line

@@ -48,7 +48,7 @@ from bridgelaws.cards import Card, Rank, Seat, Strain, Suit
 from bridgelaws.deal import Contract, Deal, Hand
 from bridgelaws.errors import BridgeLawsError, PbnError
 from bridgelaws.events import EVENT_TYPES, Event, Play
-from bridgelaws.i18n import normalize_lang, text
+from bridgelaws.i18n import Message, normalize_lang, text
 from bridgelaws.scenario import Scenario, from_dict, localized
 from bridgelaws.scenario import to_dict as scenario_to_dict
 from bridgelaws.table import Table, trick_winner
@@ -131,6 +131,27 @@ _TAG_LINE = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\\n]|\\.)*)"\s*\]')
 _SPECIAL = re.compile(r'[\[\]{};"%]')
 
 
+def _what(key: str, **params: Any) -> Message:
+    """What is wrong, as a message of the ``pbn`` catalogue (English in ``str(error)``, localized by
+    ``error.explain(lang)``)."""
+    return Message("pbn.error." + key, params)
+
+
+def _pbn_error(what: Message, *, path: str | None, record: int | None = None, line: int | None = None,
+               board: int | str | None = None) -> PbnError:
+    """A PbnError saying where (file, record, board, line) and what."""
+    file = f"{path}: " if path else ""
+    if record is None:
+        key, params = "pbn.error.file", {"file": file, "what": what}
+    elif board is None:
+        key, params = "pbn.error.at", {"file": file, "record": record, "line": line, "what": what}
+    else:
+        key, params = "pbn.error.at_board", {"file": file, "record": record, "board": board, "line": line,
+                                             "what": what}
+    rest = {k: v for k, v in params.items() if k not in ("record", "line")}
+    return PbnError(Message(key, params).text("en"), path=path, record=record, line=line, key=key, **rest)
+
+
 class _Scanner:
     """Splits the text into games: tag pairs with the data that follows each, separated by empty lines.
     Plain lines (one tag pair, or data tokens) take a fast path; a line with commentary, strings or a tag
@@ -142,10 +163,8 @@ class _Scanner:
         self.game = _Game()
         self.current: _Tag | None = None
 
-    def error(self, what: str, line: int) -> PbnError:
-        record = len(self.games) + 1
-        where = f"{self.path}: " if self.path else ""
-        return PbnError(f"{where}record {record}, line {line}: {what}", path=self.path, record=record, line=line)
+    def error(self, what: Message, line: int) -> PbnError:
+        return _pbn_error(what, path=self.path, record=len(self.games) + 1, line=line)
 
     def finish(self) -> None:
         if self.game.tags:
@@ -166,8 +185,7 @@ class _Scanner:
 
     def data(self, tokens: list[str], line: int) -> None:
         if self.current is None:
-            raise self.error(f"{tokens[0]!r} outside any section (a tag pair [Name \"value\"] must come first)",
-                             line)
+            raise self.error(_what("outside_section", token=tokens[0]), line)
         self.current.data.extend((tok, line) for tok in tokens)
 
     def read(self, source: str) -> list[_Game]:
@@ -227,12 +245,11 @@ class _Scanner:
             else:
                 ch = m.group()
                 if ch == "[":
-                    rest = chunk[m.start():].split("\n", 1)[0]
-                    what = f"malformed tag pair {rest.strip()!r}: write [Name \"value\"]"
+                    what = _what("malformed_tag", text=chunk[m.start():].split("\n", 1)[0].strip())
                 elif ch == "{":
-                    what = "a comment '{' that is never closed with '}'"
+                    what = _what("unclosed_comment")
                 else:
-                    what = f"unexpected {ch!r}"
+                    what = _what("unexpected", char=ch)
                 raise self.error(what, line)
 
 
@@ -286,30 +303,28 @@ class PbnRecord:
     def complete(self) -> bool:
         return len(self.plays) == 52
 
-    def _where(self, line: int | None = None) -> str:
-        prefix = f"{self.path}: " if self.path else ""
-        board = f" (board {self.board})" if self.board is not None else ""
-        return f"{prefix}record {self.number}{board}, line {line if line is not None else self.line}"
-
-    def _error(self, what: str, line: int | None = None) -> PbnError:
-        return PbnError(f"{self._where(line)}: {what}", path=self.path, record=self.number,
-                        line=line if line is not None else self.line)
+    def _error(self, what: Message, line: int | None = None) -> PbnError:
+        return _pbn_error(what, path=self.path, record=self.number, line=line if line is not None else self.line,
+                          board=self.board)
 
     def table(self, upto: int | None = None) -> Table:
         """A :class:`~bridgelaws.table.Table` with the recorded plays pushed (the first ``upto`` of them).
         Raises PbnError when the deal is incomplete, there is no contract, or the engine refuses a card."""
-        if self.deal is None or not self.deal.is_valid():
-            problems = "no [Deal] tag" if self.deal is None else "; ".join(self.deal.problems())
-            raise self._error(f"the deal is not a complete deal ({problems}), so it cannot be played")
+        if self.deal is None:
+            raise self._error(_what("no_deal"))
+        if not self.deal.is_valid():
+            raise self._error(_what("incomplete_deal", problems="; ".join(self.deal.problems())))
         if self.contract is None:
-            raise self._error("the board has no contract (passed out or not given), so it cannot be played")
+            raise self._error(_what("no_contract"))
         table = Table(self.deal, self.contract)
         plays = self.plays if upto is None else self.plays[:upto]
         for no, (play, line) in enumerate(zip(plays, self.play_lines), 1):
             try:
                 table.push(play)
             except BridgeLawsError as exc:
-                raise self._error(f"card {no} of the play ({play.seat.value} {play.card}): {exc}", line) from exc
+                reason = Message(exc.key, exc.params) if exc.key is not None else str(exc)
+                raise self._error(_what("refused", number=no, seat=play.seat, card=play.card, reason=reason),
+                                  line) from exc
         return table
 
     def scenario(self, id: str | None = None, after: int | None = None) -> Scenario:
@@ -328,7 +343,7 @@ def read_pbn(source: str | bytes | Path, *, path: str | None = None) -> list[Pbn
         try:
             data = p.read_bytes()
         except OSError as exc:
-            raise PbnError(f"{p}: cannot read the file ({exc.strerror or exc})", path=str(p)) from None
+            raise _pbn_error(_what("cannot_read", error=exc.strerror or str(exc)), path=str(p)) from None
         text_ = _decode(data)
         path = path or str(p)
     elif isinstance(source, bytes):
@@ -336,7 +351,7 @@ def read_pbn(source: str | bytes | Path, *, path: str | None = None) -> list[Pbn
     elif isinstance(source, str):
         text_ = source[1:] if source.startswith("\ufeff") else source
     else:
-        raise PbnError(f"read_pbn needs a path, bytes or text, not {type(source).__name__}", path=path)
+        raise _pbn_error(_what("bad_source", type=type(source).__name__), path=path)
     if "\r" in text_:
         text_ = text_.replace("\r\n", "\n").replace("\r", "\n")
     games = _Scanner(path).read(text_)
@@ -352,23 +367,19 @@ def read_pbn(source: str | bytes | Path, *, path: str | None = None) -> list[Pbn
 def select(records: Sequence[PbnRecord], board: int | str, record: int | None = None) -> PbnRecord:
     """The record of ``board``; ``record`` (its number in the file) when the board appears more than once."""
     path = records[0].path if records else None
-    where = f"{path}: " if path else ""
     mine = [r for r in records if r.board is not None and str(r.board) == str(board)]
     if record is not None:
         for r in mine:
             if r.number == record:
                 return r
         numbers = ", ".join(str(r.number) for r in mine) or "none"
-        raise PbnError(f"{where}record {record} is not a record of board {board} (its records: {numbers})",
-                       path=path, record=record)
+        raise _pbn_error(_what("not_of_board", record=record, board=board, records=numbers), path=path)
     if not mine:
         boards = sorted({str(r.board) for r in records if r.board is not None}, key=_board_key)
-        raise PbnError(f"{where}no record of board {board} (boards in the file: {', '.join(boards) or 'none'})",
-                       path=path)
+        raise _pbn_error(_what("no_board", board=board, boards=", ".join(boards) or "-"), path=path)
     if len(mine) > 1:
         numbers = ", ".join(str(r.number) for r in mine)
-        raise PbnError(f"{where}board {board} appears in {len(mine)} records ({numbers}): say which one with "
-                       "record=N (--record N)", path=path)
+        raise _pbn_error(_what("several", board=board, count=len(mine), records=numbers), path=path)
     return mine[0]
 
 
@@ -378,10 +389,8 @@ def _board_key(b: str) -> tuple[int, str]:
 
 def _record(game: _Game, number: int, previous: dict[str, _Tag], persistent: dict[str, _Tag],
             path: str | None) -> tuple[PbnRecord, dict[str, _Tag]]:
-    prefix = f"{path}: " if path else ""
-
-    def err(what: str, line: int) -> PbnError:
-        return PbnError(f"{prefix}record {number}, line {line}: {what}", path=path, record=number, line=line)
+    def err(what: Message, line: int) -> PbnError:
+        return _pbn_error(what, path=path, record=number, line=line)
 
     tags: dict[str, _Tag] = {}
     notes: list[tuple[int, str]] = []
@@ -389,14 +398,13 @@ def _record(game: _Game, number: int, previous: dict[str, _Tag], persistent: dic
         if tag.name == "Note":
             num, sep, body = tag.value.partition(":")
             if not sep or not num.strip().isdigit():
-                raise err(f"[Note {tag.value!r}]: a note is written \"<number>:<text>\"", tag.line)
+                raise err(_what("note", value=tag.value), tag.line)
             notes.append((int(num), body.strip()))
             continue
         if tag.value == "#":
             old = previous.get(tag.name)
             if old is None:
-                raise err(f"[{tag.name} \"#\"] copies the value of the previous record, which has no "
-                          f"[{tag.name}] tag", tag.line)
+                raise err(_what("copy_missing", tag=tag.name), tag.line)
             tag = _Tag(tag.name, old.value, tag.line, tag.data or old.data)
             persistent.pop(tag.name, None)
         elif tag.value.startswith("##"):
@@ -426,13 +434,13 @@ def _record(game: _Game, number: int, previous: dict[str, _Tag], persistent: dic
     if value("Dealer") is not None:
         dealer = _SEATS.get(value("Dealer") or "")
         if dealer is None:
-            raise err(f"[Dealer {tags['Dealer'].value!r}]: the dealer is N, E, S or W", line_of("Dealer"))
+            raise err(_what("dealer", value=tags["Dealer"].value), line_of("Dealer"))
     vulnerable = None
     v = value("Vulnerable")
     if v is not None:
         vulnerable = _VULNERABLE.get(v.lower())
         if vulnerable is None:
-            raise err(f"[Vulnerable {v!r}]: use None, NS, EW or All (also Love, Both, -)", line_of("Vulnerable"))
+            raise err(_what("vulnerable", value=v), line_of("Vulnerable"))
 
     # the deal
     deal = None
@@ -443,11 +451,11 @@ def _record(game: _Game, number: int, previous: dict[str, _Tag], persistent: dic
             try:
                 deal = Deal.from_pbn(d)
             except BridgeLawsError as exc:
-                raise err(f"[Deal]: {exc}", line_of("Deal")) from None
+                raise err(_what("deal", problem=str(exc)), line_of("Deal")) from None
             probs = [p for p in deal.problems() if p.startswith("duplicate") or
                      (" cards, not 13" in p and int(p.split(" has ")[1].split()[0]) > 13)]
             if probs:
-                raise err("[Deal]: " + "; ".join(probs), line_of("Deal"))
+                raise err(_what("deal", problem="; ".join(probs)), line_of("Deal"))
 
     # contract and declarer
     contract = None
@@ -462,7 +470,7 @@ def _record(game: _Game, number: int, previous: dict[str, _Tag], persistent: dic
             dv = dv[1:]
         declarer = _SEATS.get(dv)
         if declarer is None:
-            raise err(f"[Declarer {tags['Declarer'].value!r}]: the declarer is N, E, S or W", line_of("Declarer"))
+            raise err(_what("declarer", value=tags["Declarer"].value), line_of("Declarer"))
     cv = value("Contract")
     if cv is not None:
         if cv.lower() == "pass":
@@ -470,12 +478,11 @@ def _record(game: _Game, number: int, previous: dict[str, _Tag], persistent: dic
         else:
             m = _CONTRACT_RE.match(cv)
             if not m:
-                raise err(f"[Contract {cv!r}]: write level, strain and doubling, e.g. 4S, 3NT, 4HX or Pass",
-                          line_of("Contract"))
+                raise err(_what("contract", value=cv), line_of("Contract"))
             strain = Strain.parse("NT" if m.group(2).upper() in ("N", "NT") else m.group(2).upper())
             if m.group(1):  # a strain without a level (an end position) gives the trumps but no contract
                 if declarer is None:
-                    raise err(f"[Contract {cv!r}] without a [Declarer]", line_of("Contract"))
+                    raise err(_what("contract_without_declarer", value=cv), line_of("Contract"))
                 contract = Contract(int(m.group(1)), strain, declarer, len(m.group(3)))
 
     # result
@@ -484,14 +491,14 @@ def _record(game: _Game, number: int, previous: dict[str, _Tag], persistent: dic
     if rv is not None and contract is not None:
         result = _result(rv.lstrip("^"), declarer)
         if result is None:
-            raise err(f"[Result {rv!r}]: write declarer's tricks, e.g. \"9\" (or \"NS 9 EW 4\")", line_of("Result"))
+            raise err(_what("result", value=rv), line_of("Result"))
 
     # auction
     auction: list[str] = []
     if "Auction" in tags:
         at = tags["Auction"]
         if value("Auction") is not None and value("Auction") not in _SEATS:
-            raise err(f"[Auction {at.value!r}]: the auction starts with the dealer, N, E, S or W", at.line)
+            raise err(_what("auction_start", value=at.value), at.line)
         for tok, tline in at.data:
             low = tok.lower()
             if low in ("*", "+"):
@@ -503,7 +510,7 @@ def _record(game: _Game, number: int, previous: dict[str, _Tag], persistent: dic
             elif tok.startswith("^") and len(tok) == 2:
                 irregularities.append((tok, -1))
             else:
-                raise err(f"{tok!r} is not a call (Pass, X, XX, AP, 1C ... 7NT) in the auction", tline)
+                raise err(_what("not_a_call", token=tok), tline)
 
     # play
     plays: list[Play] = []
@@ -514,7 +521,7 @@ def _record(game: _Game, number: int, previous: dict[str, _Tag], persistent: dic
         try:
             plays, play_lines, play_irregular, play_rows = _plays(pt, strain, value("Play"))
         except _PlayProblem as exc:
-            raise err(str(exc), exc.line) from None
+            raise err(exc.what, exc.line) from None
         irregularities.extend(play_irregular)
 
     # table sections (ours among them)
@@ -609,8 +616,9 @@ def _result(value: str, declarer: Seat | None) -> int | None:
 
 
 class _PlayProblem(Exception):
-    def __init__(self, message: str, line: int) -> None:
-        super().__init__(message)
+    def __init__(self, what: Message, line: int) -> None:
+        super().__init__(what.text("en"))
+        self.what = what
         self.line = line
 
 
@@ -622,7 +630,7 @@ def _plays(tag: _Tag, strain: Strain | None, leader_text: str | None
     ended = False
     for tok, line in tag.data:
         if ended:
-            raise _PlayProblem(f"{tok!r} after the end of the play section ('*')", line)
+            raise _PlayProblem(_what("after_end", token=tok), line)
         card = _CARDS.get(tok)
         if card is not None:
             cells.append((card, line))
@@ -635,15 +643,13 @@ def _plays(tag: _Tag, strain: Strain | None, leader_text: str | None
         elif tok.startswith("^") and len(tok) == 2:
             irregular.append((tok, len([c for c in cells if c[0] is not None])))
         else:
-            raise _PlayProblem(f"{tok!r} is not a card (suit letter and rank, e.g. SK, H10, DT) or '-' in the "
-                               "play section", line)
+            raise _PlayProblem(_what("not_a_card", token=tok), line)
     if not any(c is not None for c, _ in cells):
         return [], [], irregular, []
     if leader_text is None or leader_text not in _SEATS:
-        raise _PlayProblem(f"[Play {tag.value!r}]: the play section names the opening leader, N, E, S or W",
-                           tag.line)
+        raise _PlayProblem(_what("play_leader", value=tag.value), tag.line)
     if strain is None:
-        raise _PlayProblem("a play section without a contract (the trumps decide who wins each trick)", tag.line)
+        raise _PlayProblem(_what("play_without_contract"), tag.line)
     first = _SEATS[leader_text]
     columns = [first.next(i) for i in range(4)]
     plays: list[Play] = []
@@ -669,8 +675,7 @@ def _plays(tag: _Tag, strain: Strain | None, leader_text: str | None
             rest = cells[t + 4:]
             if any(c is not None for c, _ in rest):
                 line = next(ln for c, ln in rest if c is not None)
-                raise _PlayProblem(f"trick {t // 4 + 1} is not complete ('-'), yet cards of trick {t // 4 + 2} "
-                                   "follow", line)
+                raise _PlayProblem(_what("incomplete_trick", trick=t // 4 + 1, next=t // 4 + 2), line)
             break
         leader = trick_winner(trick, trump)
     return plays, lines, irregular, rows
@@ -761,11 +766,12 @@ def to_scenario(record: PbnRecord, id: str | None = None, after: int | None = No
     if ours:
         data = _our_scenario(record)
     else:
-        if record.deal is None or not record.deal.is_valid():
-            problems = "no [Deal] tag" if record.deal is None else "; ".join(record.deal.problems())
-            raise record._error(f"the deal is not a complete deal ({problems})")
+        if record.deal is None:
+            raise record._error(_what("no_deal"))
+        if not record.deal.is_valid():
+            raise record._error(_what("incomplete_deal", problems="; ".join(record.deal.problems())))
         if record.contract is None or record.declarer is None:
-            raise record._error("the board has no contract (passed out or not given)")
+            raise record._error(_what("no_contract"))
         data = {"id": _default_id(record), "contract": str(record.contract), "declarer": record.declarer.value,
                 "deal": record.deal.to_pbn(), "history": [p.to_dict() for p in record.plays]}
     if id is not None:
@@ -773,7 +779,7 @@ def to_scenario(record: PbnRecord, id: str | None = None, after: int | None = No
     if after is not None:
         n = len(data["history"])
         if not 0 <= after <= n:
-            raise record._error(f"after {after}: the record has {n} events (play the first 0 to {n})")
+            raise record._error(_what("after", after=after, count=n))
         if after < n:
             data["history"] = data["history"][:after]
             data.pop("expected", None)
@@ -785,7 +791,7 @@ def to_scenario(record: PbnRecord, id: str | None = None, after: int | None = No
     try:
         scenario = from_dict(data, path=record.path)
     except BridgeLawsError as exc:
-        raise record._error(f"not a valid scenario: {exc}") from None
+        raise record._error(_what("invalid_scenario", problem=str(exc))) from None
     if ours:
         _agrees_with_play_section(record, scenario)
     elif record.plays:
@@ -799,17 +805,16 @@ def _our_scenario(record: PbnRecord) -> dict[str, Any]:
     history: list[dict[str, Any]] = []
     for i, (row, line) in enumerate(zip(events.rows, events.row_lines), 1):
         if len(row) != 4:
-            raise record._error(f"[{EVENTS_TABLE}] row {i}: four cells (event, seat, action, details), "
-                                f"found {len(row)}", line)
+            raise record._error(_what("events_cells", table=EVENTS_TABLE, row=i, count=len(row)), line)
         no, seat, action, details = row
         if no != str(i):
-            raise record._error(f"[{EVENTS_TABLE}] row {i}: the event number is {no!r}, expected {i}", line)
+            raise record._error(_what("events_number", table=EVENTS_TABLE, row=i, found=no), line)
         if action not in EVENT_TYPES:
-            raise record._error(f"[{EVENTS_TABLE}] row {i}: unknown action {action!r}", line)
+            raise record._error(_what("events_action", table=EVENTS_TABLE, row=i, action=action), line)
         try:
             fields_ = decode_details(action, details)
         except (ValueError, KeyError) as exc:
-            raise record._error(f"[{EVENTS_TABLE}] row {i}: {exc}", line) from None
+            raise record._error(_what("events_details", table=EVENTS_TABLE, row=i, problem=str(exc)), line) from None
         history.append({"seat": seat, "action": action, **fields_})
     meta: dict[str, Any] = {}
     table = record.tables.get(_META_TABLE)
@@ -817,16 +822,17 @@ def _our_scenario(record: PbnRecord) -> dict[str, Any]:
         chunks = []
         for i, (row, line) in enumerate(zip(table.rows, table.row_lines), 1):
             if len(row) != 2 or row[0] != str(i):
-                raise record._error(f"[{_META_TABLE}] row {i}: expected '{i} <data>'", line)
+                raise record._error(_what("meta_row", table=_META_TABLE, row=i), line)
             chunks.append(row[1])
         try:
             meta = json.loads(urllib.parse.unquote("".join(chunks)))
         except ValueError as exc:
-            raise record._error(f"[{_META_TABLE}]: not readable ({exc})", table.line) from None
+            raise record._error(_what("meta_unreadable", table=_META_TABLE, problem=str(exc)), table.line) from None
         if not isinstance(meta, dict):
-            raise record._error(f"[{_META_TABLE}]: not a table of keys", table.line)
+            raise record._error(_what("meta_unreadable", table=_META_TABLE, problem="not a table of keys"),
+                                table.line)
     if record.deal is None or record.contract is None or record.declarer is None:
-        raise record._error("an exported scenario needs its [Deal], [Contract] and [Declarer] tags")
+        raise record._error(_what("export_needs"))
     data = {"id": meta.get("id", _default_id(record))}
     data.update({k: v for k, v in meta.items() if k != "id"})
     data.update(contract=str(record.contract), declarer=record.declarer.value, deal=record.deal.to_pbn(),
@@ -850,13 +856,13 @@ def _agrees_with_play_section(record: PbnRecord, scenario: Scenario) -> None:
     try:
         table = replay(scenario)
     except BridgeLawsError as exc:
-        raise record._error(f"[{EVENTS_TABLE}]: {exc}", record.tables[EVENTS_TABLE].line) from None
+        raise record._error(_what("events_refused", table=EVENTS_TABLE, problem=str(exc)),
+                            record.tables[EVENTS_TABLE].line) from None
     ours = [dict(t) for t in _legal_play(table)]
     theirs = list(record.play_rows)
     if ours != theirs:
         bad = next((i for i, (a, b) in enumerate(zip(ours, theirs)) if a != b), min(len(ours), len(theirs)))
-        raise record._error(f"the [{EVENTS_TABLE}] and the play section disagree from trick {bad + 1} on "
-                            "(was the play section edited?)", record.tables[EVENTS_TABLE].line)
+        raise record._error(_what("disagree", table=EVENTS_TABLE, trick=bad + 1), record.tables[EVENTS_TABLE].line)
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -939,8 +945,7 @@ def to_pbn(scenario: Scenario, lang: str = "en", *, board: int = 1) -> str:
     try:
         table, notes = _notes(scenario, lang)
     except BridgeLawsError as exc:
-        where = f"{scenario.path}: " if scenario.path else ""
-        raise PbnError(f"{where}scenario {scenario.id!r} cannot be replayed: {exc}", path=scenario.path) from None
+        raise _pbn_error(_what("not_replayable", id=scenario.id, problem=str(exc)), path=scenario.path) from None
     declarer = scenario.declarer
     tricks = _legal_play(table)
     first = tricks[0][0][0] if tricks else scenario.contract.opening_leader
@@ -1003,8 +1008,7 @@ def to_lin(scenario: Scenario, lang: str = "en", *, board: int = 1) -> str:
     try:
         table, notes = _notes(scenario, lang)
     except BridgeLawsError as exc:
-        where = f"{scenario.path}: " if scenario.path else ""
-        raise PbnError(f"{where}scenario {scenario.id!r} cannot be replayed: {exc}", path=scenario.path) from None
+        raise _pbn_error(_what("not_replayable", id=scenario.id, problem=str(exc)), path=scenario.path) from None
     c = scenario.contract
     d = scenario.declarer
     hands = ",".join(_lin_hand(scenario.deal, s) for s in (Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST))

@@ -143,7 +143,7 @@ def test_unknown_hands_are_read_and_cannot_be_played() -> None:
     r = read_pbn(VERIFIER10)[1]   # [Deal "W:- .63.AKQ987.A9732 - J973.J98742.3.K4"]
     assert len(r.deal.hand(Seat.WEST)) == 0 and len(r.deal.hand(Seat.EAST)) == 0
     assert len(r.deal.hand(Seat.NORTH)) == 13 and len(r.deal.hand(Seat.SOUTH)) == 13
-    with pytest.raises(PbnError, match=r"record 2 .*not a complete deal"):
+    with pytest.raises(PbnError, match=r"record 2 .*the deal is not complete .east's hand has 0 cards"):
         r.table()
 
 
@@ -251,6 +251,9 @@ def test_malformed_input_names_its_record_and_line(replace: str, by: str, line: 
     err = info.value
     assert (err.record, err.line) == (1, line), str(err)
     assert what in str(err)
+    # a person reading Danish or Norwegian gets the same place in his language
+    assert err.explain("da").startswith(f"post 1, linje {line}: ") and err.explain("da") != str(err)
+    assert err.explain("nb").startswith(f"post 1, linje {line}: ") and err.explain("nb") != str(err)
 
 
 def test_a_file_that_starts_with_cards_and_a_missing_file() -> None:
@@ -268,8 +271,11 @@ def test_a_play_that_the_engine_refuses_names_the_card_and_line() -> None:
     r = read_pbn(text)[0]
     with pytest.raises(PbnError) as info:
         r.table()
-    assert (info.value.record, info.value.line) == (1, 11)
-    assert "card 2 of the play (N SA)" in str(info.value)
+    err = info.value
+    assert (err.record, err.line) == (1, 11)
+    assert (err.params["what"].params["number"], err.params["what"].params["card"]) == (2, Card.parse("SA"))
+    assert "card 2 of the play (North ♠A)" in str(err)
+    assert "kort 2 i spillet (Nord ♠E)" in err.explain("da")
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -293,6 +299,8 @@ def test_import_pbn_writes_a_scenario_with_the_recorded_play(tmp_path: Path) -> 
 def test_import_pbn_errors(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["import-pbn", str(EXAMPLE2), "--board", "11"]) == 1
     assert "--record N" in capsys.readouterr().err
+    assert main(["import-pbn", str(EXAMPLE2), "--board", "11", "--lang", "nb"]) == 1
+    assert "spill 11 finnes i 30 poster" in capsys.readouterr().err
     assert main(["import-pbn", str(EXAMPLE2), "--board", "11", "--record", "2", "--after", "30"]) == 1
     assert "has 29 events" in capsys.readouterr().err
 
