@@ -6,6 +6,7 @@
     python3 dev.py voila [NOTEBOOK] [ARGS] serve one notebook (default: all of them) as a presentation with Voila
     python3 dev.py execute [NOTEBOOK...]   re-run notebooks (default: all) and save their outputs
     python3 dev.py bench [ARGS...]         run every benchmarks/*.py (ARGS go to each)
+    python3 dev.py fuzz [--minutes N]      fuzz engine, scenario files, parsers and widget for N minutes (10)
 
 Every command first makes sure that `.venv` exists and holds `pip install -e .[dev]` for the current
 pyproject.toml: the venv is created on first use and re-installed when pyproject.toml changes (a stamp file
@@ -240,7 +241,13 @@ def cmd_bench(args: list[str]) -> int:
     return 1 if failed else 0
 
 
-COMMANDS = {"lab": cmd_lab, "test": cmd_test, "voila": cmd_voila, "execute": cmd_execute, "bench": cmd_bench}
+def cmd_fuzz(args: list[str]) -> int:
+    # the bounded fuzz tests run with `test`; this is the long run before a release (tests/fuzzing.py --help)
+    return run([str(PY), str(ROOT / "tests" / "fuzzing.py"), *args], env=venv_env())
+
+
+COMMANDS = {"lab": cmd_lab, "test": cmd_test, "voila": cmd_voila, "execute": cmd_execute, "bench": cmd_bench,
+            "fuzz": cmd_fuzz}
 
 
 def main(argv: list[str]) -> int:

@@ -112,6 +112,10 @@ class DecisionError(IllegalPlayError):
     """A choice that is not on offer, or a play while a decision is pending."""
 
 
+class LanguageError(BridgeLawsError, ValueError):
+    """A language code other than ``da``, ``nb`` (``no``) or ``en``."""
+
+
 class ScenarioError(BridgeLawsError, ValueError):
     """A scenario file that cannot be read, validated or replayed; says where."""
 

@@ -32,11 +32,12 @@ _DIR = Path(__file__).parent
 
 
 def normalize_lang(lang: str) -> str:
-    """``da``, ``nb`` (alias ``no``) or ``en``; anything else is a ValueError that lists the choices."""
+    """``da``, ``nb`` (alias ``no``) or ``en``; anything else is a :class:`~bridgelaws.errors.LanguageError`
+    (a ValueError) that lists the choices."""
     try:
         return _ALIASES[str(lang).strip().lower()]
     except KeyError:
-        raise ValueError(f"unknown language {lang!r}: use 'da', 'nb' (or 'no') or 'en'") from None
+        raise _errors.LanguageError(f"unknown language {lang!r}: use 'da', 'nb' (or 'no') or 'en'") from None
 
 
 def _unquote(s: str) -> str:
