@@ -621,46 +621,103 @@ def replay_times(counts: tuple[int, ...] = (5000, 10000, 20000)) -> list[tuple[i
 # the widget
 # ----------------------------------------------------------------------------------------------------------
 
-def fuzz_widget(seed: int, clicks: int, report: Report, *, deadline: float | None = None) -> bool:
-    """Random clicks on the card table's Python API; False if the widget is not available."""
+_NAMES = ("mine.toml", "a.json", "../victim.toml", "/tmp/x.toml", "sub/../b.toml", "a\x00b.toml", "notes.txt",
+          "CON.toml", "..", "", "x" * 300 + ".toml", "secret.toml", "mine.TOML", "🂡.toml")
+
+
+def fuzz_widget(seed: int, clicks: int, report: Report, folder: Path | None = None, *,
+                deadline: float | None = None) -> bool:
+    """Random clicks on the card table's Python API (the messages its page sends): no exception escapes, a legal
+    card clicked is played, every decision button offered is accepted, Save never writes outside its folder and
+    Load never shows a file's contents. False if the widget cannot be imported."""
     try:
         from bridgelaws import widgets
+        from bridgelaws.session import CLICK_MODES
+        from bridgelaws.view import decision_choices
     except ImportError:
         return False
-    click = getattr(widgets, "fuzz_clicks", None)
     rng = random.Random(seed)
-    w = widgets.CardTable(Table(Deal.random(seed), Contract.parse(rng.choice(CONTRACTS), rng.choice("NESW"))),
-                          lang=rng.choice(("da", "nb", "en")))
+    own = folder is None
+    tmp = Path(tempfile.mkdtemp(prefix="bridgelaws-widget-")) if folder is None else folder
+    try:
+        _fuzz_widget(widgets, CLICK_MODES, decision_choices, rng, seed, clicks, report, tmp, deadline)
+    finally:
+        if own:
+            import shutil
+
+            shutil.rmtree(tmp, ignore_errors=True)
+    return True
+
+
+def _fuzz_widget(widgets: Any, click_modes: Any, decision_choices: Any, rng: random.Random, seed: int, clicks: int,
+                 report: Report, tmp: Path, deadline: float | None) -> None:
+    mine = tmp / "mine"
+    mine.mkdir(parents=True, exist_ok=True)
+    victim = tmp / "victim.toml"
+    victim.write_text("# not to be overwritten\n", encoding="utf-8")
+    (mine / "secret.toml").write_text('id = "x"\ncontract = "SECRET-TOKEN-123"\n', encoding="utf-8")
+    outside_before = sorted(p.name for p in tmp.iterdir())
+    kwargs = dict(lang=rng.choice(("da", "nb", "en")), folder=mine, allow_write=True)
+    w = None
+    if CORPUS and rng.random() < 0.5:
+        try:
+            w = widgets.CardTable.from_scenario(rng.choice(CORPUS), **kwargs)
+        except BridgeLawsError:   # the broken files of the corpus
+            w = None
+    if w is None:
+        w = widgets.CardTable(Table(Deal.random(seed), Contract.parse(rng.choice(CONTRACTS), rng.choice("NESW"))),
+                              **kwargs)
     for i in range(clicks):
         if deadline is not None and time.monotonic() > deadline:
             break
         report.clicks += 1
-        try:
-            if click is not None:
-                click(w, rng)
-            else:
-                _default_click(w, rng)
-        except Exception as exc:  # noqa: BLE001
-            report.fail("widget", (seed, i), _short(exc))
-            return True
-    return True
-
-
-def _default_click(w: Any, rng: random.Random) -> None:
-    table = w.table
-    legal = sorted(table.legal_cards(), key=lambda c: c.sort_key)
-    roll = rng.random()
-    if legal and roll < 0.6:
+        table = w.table
+        session = w.session
         n = len(table.history)
-        w.click(rng.choice(legal))
-        if len(w.table.history) != n + 1:
-            raise AssertionError(f"a legal card was not accepted: {getattr(w, 'message', '')}")
-    elif roll < 0.7:
-        w.click(rng.choice(ALL_CARDS))
-    elif roll < 0.85 and table.history:
-        w.undo() if hasattr(w, "undo") else table.pop()
-    elif hasattr(w, "decision_buttons") and w.decision_buttons:
-        rng.choice(w.decision_buttons).click()
+        legal = sorted(table.legal_cards(), key=lambda c: c.sort_key)
+        choices = decision_choices(table.state)
+        roll = rng.random()
+        expect = None
+        if roll < 0.4:
+            card = rng.choice(legal) if legal and rng.random() < 0.7 else rng.choice(ALL_CARDS)
+            msg: dict[str, Any] = {"action": "card", "card": str(card)}
+            if card in legal and session.click_mode == "play" and session.mode != "exam":
+                expect = "a legal card clicked"
+        elif roll < 0.55 and choices:
+            msg = {"action": "choose", "arg": str(rng.randrange(len(choices)))}
+            expect = "a decision button clicked"
+        elif roll < 0.67:
+            msg = {"action": rng.choice(("step", "back", "next_stop", "prev_stop", "restart", "article", "reveal",
+                                         "branch")), "arg": str(rng.randrange(3))}
+        elif roll < 0.77:
+            msg = {"action": "set_click", "value": rng.choice(click_modes)}
+        elif roll < 0.82:
+            msg = {"action": "sim_play", "all_seen": rng.random() < 0.7}
+        elif roll < 0.86:
+            msg = rng.choice(({"action": "set_mode", "value": rng.choice(("lesson", "seminar", "exam", "x"))},
+                              {"action": "set_role", "value": rng.choice(("director", "declarer", "N", "E", "x"))},
+                              {"action": "set_lang", "value": rng.choice(("da", "nb", "en", "no", "fr"))}))
+        elif roll < 0.9:
+            msg = {"action": rng.choice(("exam_toggle", "exam_check", "exam_choice")), "arg": str(rng.randrange(4))}
+        elif roll < 0.97:
+            msg = {"action": rng.choice(("save", "save_test", "load", "files")), "name": rng.choice(_NAMES),
+                   "overwrite": rng.random() < 0.3}
+        else:
+            msg = {"action": rng.choice(("nonsense", "", "card", "choose")), "arg": rng.choice(("", "-1", "99", "x"))}
+        try:
+            w.send_action(msg)
+        except Exception as exc:  # noqa: BLE001
+            report.fail("widget", (seed, i), f"{msg}: {_short(exc)}")
+            return
+        if expect is not None and (len(w.table.history) != n + 1 or w.error is not None):
+            report.fail("widget", (seed, i), f"{expect} was refused: {msg}: {w.message}")
+            return
+        if "SECRET-TOKEN" in w.message or "SECRET-TOKEN" in w.html:
+            report.fail("widget", (seed, i), f"{msg}: the message shows a file's contents: {w.message}")
+            return
+    if victim.read_text(encoding="utf-8") != "# not to be overwritten\n" \
+            or sorted(p.name for p in tmp.iterdir()) != outside_before:
+        report.fail("widget", seed, f"Save wrote outside its folder: {sorted(p.name for p in tmp.iterdir())}")
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -682,7 +739,9 @@ def run(minutes: float, seed: int, out: Callable[[str], None] = print) -> Report
                 fuzz_engine_game(base + g, report, p_irregular=(0.3, 0.5, 0.8)[g % 3])
             fuzz_parsers(base, 2000, report, deadline=deadline)
             fuzz_scenarios(base, 100, report, folder, deadline=deadline)
-            fuzz_widget(base, 500, report, deadline=deadline)
+            wfolder = folder / f"w{round_no}"
+            wfolder.mkdir()
+            fuzz_widget(base, 500, report, wfolder, deadline=deadline)
             round_no += 1
             out(f"round {round_no}: {report.summary()}")
     return report

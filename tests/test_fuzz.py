@@ -44,13 +44,15 @@ def test_fuzz_scenario_files(tmp_path: Path) -> None:
     assert report.files >= 120
 
 
-def test_fuzz_widget_clicks() -> None:
-    pytest.importorskip("ipywidgets")
+def test_fuzz_widget_clicks(tmp_path: Path) -> None:
+    pytest.importorskip("anywidget")
     report = fuzzing.Report()
-    for seed in (3, 4):
-        assert fuzzing.fuzz_widget(seed, 150, report)
+    for seed in (3, 4, 5):
+        folder = tmp_path / str(seed)
+        folder.mkdir()
+        assert fuzzing.fuzz_widget(seed, 150, report, folder)
     _no_failures(report)
-    assert report.clicks == 300
+    assert report.clicks == 450
 
 
 def test_bounded_work_timings(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

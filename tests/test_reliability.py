@@ -438,3 +438,31 @@ def test_d6_repeated_events_keep_the_state_the_same_size() -> None:
     assert len(t.state.restored) == 2
     assert C("HJ") in t.hand(W) and C("S8") in t.hand(S)
     assert t.replay_matches()
+
+
+def test_d3_widget_clicks_alone_never_leave_only_undo(tmp_path: Path) -> None:
+    # the reproducer's clicks: trick 1, dummy leads out of turn, West plays two cards at once
+    widgets = pytest.importorskip("bridgelaws.widgets")
+    from bridgelaws.view import decision_choices
+
+    w = widgets.CardTable(Table(Deal.from_pbn(PBN), Contract.parse("3NT", "S")), lang="en", folder=tmp_path)
+    for c in ("HJ", "H2", "H6", "H3"):
+        w.click(c)
+    w.send_action({"action": "set_click", "value": "lead_out_of_turn"})
+    w.click("S2")
+    assert w.table.pending is not None and w.table.pending.kind == "declarer_lead_out_of_turn"
+    w.send_action({"action": "set_click", "value": "simultaneous"})
+    w.click("HT")
+    w.click("H9")
+    n = len(w.table.history)
+    w.send_action({"action": "sim_play", "all_seen": True})
+    assert len(w.table.history) == n and w.error is not None      # refused, with the reason on the message line
+    assert w.table.pending is not None and w.table.pending.kind == "declarer_lead_out_of_turn"
+    # every button of Law 55A's choice is accepted
+    for i in range(len(decision_choices(w.table.state))):
+        t = w.table
+        try:
+            t.push(decision_choices(t.state)[i].event)
+        except BridgeLawsError as exc:  # pragma: no cover - the failure this test is about
+            pytest.fail(f"button {i} refused: {exc}")
+        t.pop()
