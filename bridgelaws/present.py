@@ -58,7 +58,7 @@ def red_suits(text: str) -> str:
 
 
 def _is_irregular(event: Event) -> bool:
-    return not isinstance(event, Play) or event.out_of_turn
+    return not isinstance(event, Play) or event.out_of_turn or event.revoke
 
 
 class Ruling(str):

@@ -42,7 +42,8 @@ SCENARIOS = NOTEBOOKS / "scenarios"
 SANITIZE = NOTEBOOKS / "sanitize.cfg"
 
 #: article notebook -> the seed article it is built from
-ARTICLES = {"01": "seed 000", "02": "seed 001", "03": "seed 002", "04": "seed 003", "05": "seed 004"}
+ARTICLES = {"01": "seed 000", "02": "seed 001", "03": "seed 002", "04": "seed 003", "05": "seed 004",
+            "06": "revokes, Laws 61-64 (issue #10)"}
 WORKERS = 2
 TIMEOUT = 600  # seconds for the whole batch of executions
 
@@ -78,6 +79,20 @@ EXAMPLES: dict[str, list[tuple[str, str]]] = {
         + [("section 6 (the face-down opening lead)", r"04-[a-z0-9-]+?-6(?:-[a-z][a-z0-9-]*)?")]
     ),
     "05": [(f"Q{i}", rf"05-[a-z0-9-]+?-q{i}(?:-[a-z][a-z0-9-]*)?") for i in range(1, 9)],  # seed 004
+    "06": [  # issue #10: when a revoke is corrected or established, what it becomes, the transfers and 64B
+        ("62B1: a defender's corrected revoke", r"06-kulorsvigt-rettet[a-z0-9-]*"),
+        ("62B2: declarer's corrected revoke", r"06-kulorsvigt-spilfoerer[a-z0-9-]*"),
+        ("62C: cards taken back after the correction", r"06-kulorsvigt-kort-tages-tilbage"),
+        ("62D: trick 12", r"06-kulorsvigt-tolvte-stik"),
+        ("63A1: established by partner's play", r"06-kulorsvigt-etableret[a-z0-9-]*"),
+        ("63A1: the non-offenders' lead does not establish", r"06-kulorsvigt-bordet-spiller-ud"),
+        ("64A1: two tricks", r"06-kulorsvigt-to-stik"),
+        ("64A1 footnote: dummy wins the revoke trick", r"06-kulorsvigt-bordet-vinder[a-z0-9-]*"),
+        ("64B1: no trick won", r"06-kulorsvigt-ingen-stik[a-z0-9-]*"),
+        ("64B2 and 64C: the same suit twice", r"06-kulorsvigt-samme-farve[a-z0-9-]*"),
+        ("64B3: a card faced on the table", r"06-kulorsvigt-bordets-kort"),
+        ("64B7: both sides", r"06-kulorsvigt-begge-sider"),
+    ],
 }
 
 
@@ -448,7 +463,7 @@ def test_every_example_of_the_article_is_shown(number: str, example: str, patter
 
 
 def test_the_example_list_covers_the_articles() -> None:
-    assert {n: len(v) for n, v in EXAMPLES.items()} == {"01": 7, "02": 7, "04": 21, "05": 8}
+    assert {n: len(v) for n, v in EXAMPLES.items()} == {"01": 7, "02": 7, "04": 21, "05": 8, "06": 12}
     labels = [e for e, _ in EXAMPLES["04"]]
     assert labels[:4] == ["3.1.1", "3.1.2", "3.1.3", "3.1.4"] and labels[8:20] == [f"5.1.{i}" for i in range(1, 13)]
     # 5.1.1 must not match 5.1.10-12, and suffixed variants must match their example
