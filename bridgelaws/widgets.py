@@ -22,6 +22,8 @@ This is the only module that imports ipywidgets/anywidget.
 
 from __future__ import annotations
 
+import html as _htmlesc
+import urllib.parse
 import weakref
 from collections.abc import Iterable
 from functools import cache
@@ -32,6 +34,7 @@ from typing import Any
 import anywidget  # type: ignore[import-untyped]
 import traitlets
 
+from bridgelaws import pbn as _pbn
 from bridgelaws import scenario as _scenario
 from bridgelaws.cards import Card, Seat
 from bridgelaws.errors import BridgeLawsError
@@ -138,6 +141,15 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
         return cls.from_scenarios([source], **kwargs)
 
     @classmethod
+    def from_pbn(cls, path: str | Path, board: int | str, record: int | None = None, *, after: int | None = None,
+                 **kwargs: Any) -> CardTable:
+        """A table from one board of a PBN file (a tournament's hand records, or one of our exports): the
+        deal, contract and recorded play as the script (the first ``after`` cards). ``record`` is the record's
+        number in the file when the board was played at several tables. Raises PbnError saying where."""
+        record_ = _pbn.select(_pbn.read_pbn(Path(path)), board, record)
+        return cls.from_scenario(record_.scenario(after=after), **kwargs)
+
+    @classmethod
     def from_scenarios(cls, sources: Iterable[str | Path | _scenario.Scenario], **kwargs: Any) -> CardTable:
         """A table whose script has a branch per scenario file (same deal; they part where their events
         differ, and the table offers the branches there)."""
@@ -153,7 +165,10 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
 
     def send_action(self, msg: dict[str, Any]) -> None:
         """Do what a message from the page asks (``{"action": "card", "card": "HJ"}``) and redraw."""
-        self.session.handle(msg)
+        if isinstance(msg, dict) and msg.get("action") == "downloads":
+            self._downloads = True   # from now on the table offers its PBN and LIN files (docs/pbn.md)
+        else:
+            self.session.handle(msg)
         self.refresh()
 
     def refresh(self) -> None:
@@ -166,6 +181,7 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
             markup += ('<details class="bl-timeline-box" style="font-size:15px"><summary>'
                        + _html.sentence_html(text("widget.timeline.title", s.lang)) + "</summary>"
                        + _timeline.table_html(s.table, s.lang) + "</details>")
+        markup = self._with_downloads(markup)
         announce = ""
         msg = s.message_text()
         if msg is not None:
@@ -177,6 +193,63 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
             self.focus = s.focus_target()
             self.announce = announce
             self.html = markup
+
+    # ---- PBN and LIN downloads (docs/pbn.md) ----------------------------------------------------------
+    _downloads = False
+    _download_cache: tuple[Any, str] | None = None
+
+    def scenario_now(self) -> _scenario.Scenario:
+        """The play so far as a scenario (what Save writes), with the example's title, question and laws."""
+        s = self.session
+        br = s.branches[s.branch]
+        meta: dict[str, Any] = {}
+        if br.title is not None:
+            meta["title"] = br.title
+        if br.question is not None:
+            meta["question"] = br.question
+        if br.scenario is not None and br.scenario.laws:
+            meta["laws"] = [str(x) for x in br.scenario.laws]
+        return _scenario.from_table(s.table, id=self._download_name(), **meta)
+
+    def _download_name(self) -> str:
+        s = self.session
+        br = s.branches[s.branch]
+        stem = Path(s.filename).stem if s.filename else (br.scenario.id if br.scenario is not None else "example")
+        stem = "".join(ch if ch.isascii() and (ch.isalnum() or ch in "_.-") else "-" for ch in stem).strip("-.")
+        return stem if stem and stem[0].isalnum() else "example"
+
+    def pbn(self) -> str:
+        """The play so far as PBN in the table's language (irregularities in our own table section)."""
+        return _pbn.to_pbn(self.scenario_now(), self.lang)
+
+    def lin(self) -> str:
+        """The play so far as LIN for BBO's hand viewer, the Director's statements as notes."""
+        return _pbn.to_lin(self.scenario_now(), self.lang)
+
+    def _with_downloads(self, markup: str) -> str:
+        """The table's HTML with the download block inside the folded Save/Load box (or after the table): a
+        button that prepares the files, then two links that save them (data: URLs, no server needed)."""
+        lang = self.lang
+        if not self._downloads:
+            inner = (f'<button type="button" data-action="downloads" style="font-size:14px;margin-top:4px">'
+                     f'{_htmlesc.escape(text("pbn.widget.prepare", lang))}</button>')
+        else:
+            key = (tuple(self.session.table.history), lang, self.session.branch, self.session.filename)
+            if self._download_cache is None or self._download_cache[0] != key:
+                name = self._download_name()
+                links = []
+                for kind, content in (("pbn", self.pbn()), ("lin", self.lin())):
+                    href = "data:text/plain;charset=utf-8," + urllib.parse.quote(content, safe="")
+                    links.append(f'<a href="{href}" download="{name}.{kind}" data-download="{kind}" '
+                                 f'style="margin-right:12px">{_htmlesc.escape(text("pbn.widget." + kind, lang))}</a>')
+                self._download_cache = (key, "".join(links))
+            inner = self._download_cache[1]
+        block = f'<div class="bl-downloads" style="font-size:14px;margin-top:6px">{inner}</div>'
+        at = markup.find('class="bl-files"')
+        end = markup.find("</details>", at) if at >= 0 else -1
+        if end < 0:
+            return markup + block
+        return markup[:end] + block + markup[end:]
 
     # ---- convenience (Python side) ------------------------------------------------------------------
     @property

@@ -422,3 +422,59 @@ def test_lin_notes_carry_the_director_in_the_language() -> None:
             plain = plain.replace(sym, esc)
         assert plain in notes
     assert lin.count("|pc|") == len(table.tricks) * 4 + len(table.current_trick)
+
+
+# ----------------------------------------------------------------------------------------------------------
+# the card table: from_pbn, and its PBN and LIN downloads
+# ----------------------------------------------------------------------------------------------------------
+
+def _download(html: str, kind: str) -> tuple[str, str]:
+    import urllib.parse
+
+    m = re.search(r'<a href="data:text/plain;charset=utf-8,([^"]*)" download="([^"]*)" data-download="'
+                  + kind + '"', html)
+    assert m is not None, f"no {kind} download in the table"
+    return m.group(2), urllib.parse.unquote(m.group(1))
+
+
+def test_card_table_from_pbn_and_its_downloads() -> None:
+    pytest.importorskip("anywidget")
+    from bridgelaws.widgets import CardTable
+
+    w = CardTable.from_pbn(EXAMPLE2, board=11, record=2, lang="nb", start="end")
+    r = read_pbn(EXAMPLE2)[1]
+    assert w.table.deal == r.deal and w.table.contract == r.contract
+    assert tuple(w.table.history) == r.plays
+    with pytest.raises(PbnError, match="--record N"):
+        CardTable.from_pbn(EXAMPLE2, board=11)
+    # the files are offered on request (a button), then as two links that save them
+    assert 'data-action="downloads"' in w.html and "data-download=" not in w.html
+    w.send_action({"action": "downloads"})
+    name, pbn_text = _download(w.html, "pbn")
+    assert name.endswith(".pbn")
+    assert read_pbn(pbn_text)[0].scenario() == w.scenario_now()
+    name, lin_text = _download(w.html, "lin")
+    assert name.endswith(".lin") and lin_text.startswith("pn|") and lin_text.count("|pc|") == 29
+    # the files follow the table: one step back, one card fewer
+    w.back()
+    assert read_pbn(_download(w.html, "pbn")[1])[0].scenario().history == r.plays[:28]
+
+
+def test_the_downloads_carry_the_irregularities_and_the_language(tmp_path: Path) -> None:
+    pytest.importorskip("anywidget")
+    from bridgelaws.widgets import CardTable
+
+    path = ROOT / "notebooks" / "scenarios" / "01-stort-strafkort-ex1-revoke-corrected.toml"
+    s = sc.load(path)
+    w = CardTable.from_scenario(path, lang="da", start="end")
+    w.send_action({"action": "downloads"})
+    back = read_pbn(_download(w.html, "pbn")[1])[0].scenario()
+    assert back.history == s.history and back.deal == s.deal
+    lin = _download(w.html, "lin")[1]
+    assert "Turneringslederen" in lin
+    # and a PBN export opens in the card table again, irregularities included
+    exported = tmp_path / "x.pbn"
+    exported.write_text(to_pbn(s, "nb"), encoding="utf-8")
+    w2 = CardTable.from_pbn(exported, board=1, start="end")
+    assert tuple(w2.table.history) == s.history
+
