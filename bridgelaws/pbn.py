@@ -334,6 +334,33 @@ class PbnRecord:
         return to_scenario(self, id=id, after=after)
 
 
+#: the largest PBN file read: a whole tournament's file is a few hundred kilobytes
+MAX_PBN_BYTES = 16 << 20
+
+
+def _read_regular(p: Path) -> bytes:
+    """The bytes of a regular file of at most MAX_PBN_BYTES, checked before reading: a device (/dev/zero), a
+    pipe (opening it does not wait for a writer) or a larger file raises OSError saying so (issue #12, D8)."""
+    import os
+    import stat
+
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
+    fd = os.open(p, flags)
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise OSError(0, "not a regular file (a folder, a device or a pipe)")
+        if st.st_size > MAX_PBN_BYTES:
+            raise OSError(0, f"the file has {st.st_size} bytes; at most {MAX_PBN_BYTES} are read")
+        with os.fdopen(fd, "rb", closefd=False) as f:
+            data = f.read(MAX_PBN_BYTES + 1)
+        if len(data) > MAX_PBN_BYTES:
+            raise OSError(0, f"the file has more than {MAX_PBN_BYTES} bytes; at most {MAX_PBN_BYTES} are read")
+        return data
+    finally:
+        os.close(fd)
+
+
 def read_pbn(source: str | bytes | Path, *, path: str | None = None) -> list[PbnRecord]:
     """The records of a PBN file, in order. ``source`` is a path (``str`` or ``Path``), the file's bytes, or
     its text (a string holding a ``[`` or a line break is text). Raises PbnError with the record number and
@@ -341,9 +368,10 @@ def read_pbn(source: str | bytes | Path, *, path: str | None = None) -> list[Pbn
     if isinstance(source, Path) or (isinstance(source, str) and "[" not in source and "\n" not in source):
         p = Path(source)
         try:
-            data = p.read_bytes()
-        except OSError as exc:
-            raise _pbn_error(_what("cannot_read", error=exc.strerror or str(exc)), path=str(p)) from None
+            data = _read_regular(p)
+        except (OSError, ValueError) as exc:   # ValueError: a NUL byte in the path
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            raise _pbn_error(_what("cannot_read", error=reason), path=str(p).replace("\x00", "\\0")) from None
         text_ = _decode(data)
         path = path or str(p)
     elif isinstance(source, bytes):

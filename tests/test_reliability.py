@@ -466,3 +466,23 @@ def test_d3_widget_clicks_alone_never_leave_only_undo(tmp_path: Path) -> None:
         except BridgeLawsError as exc:  # pragma: no cover - the failure this test is about
             pytest.fail(f"button {i} refused: {exc}")
         t.pop()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+def test_d8_the_pbn_reader_reads_only_regular_files_of_bounded_size(tmp_path: Path) -> None:
+    from bridgelaws import pbn
+    from bridgelaws.errors import PbnError
+
+    fifo = tmp_path / "fifo.pbn"
+    os.mkfifo(fifo)
+    zero = tmp_path / "zero.pbn"
+    zero.symlink_to("/dev/zero")
+    big = tmp_path / "big.pbn"
+    with open(big, "wb") as f:
+        f.truncate(4 << 30)
+    t0 = time.perf_counter()
+    for path in (fifo, zero, big, tmp_path, tmp_path / "a\x00b.pbn"):
+        with pytest.raises(PbnError):
+            pbn.read_pbn(path)
+    assert time.perf_counter() - t0 < 5, "nothing was read"
+    assert_one_line_error(run_cli("import-pbn", str(fifo), "--board", "1", timeout=30), "not a regular file")
