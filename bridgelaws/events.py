@@ -13,7 +13,8 @@ from bridgelaws.cards import Card, Seat, Suit
 
 __all__ = [
     "Event", "Play", "Expose", "AcceptLead", "RejectLead", "SpreadHand", "Choose", "Simultaneous", "Select",
-    "Hold", "Touch", "Designate", "LeadFaceDown", "RequestWithdraw", "CorrectRevoke", "Withdraw", "EVENT_TYPES", "EXPOSE_HOW",
+    "Hold", "Touch", "Designate", "LeadFaceDown", "RequestWithdraw", "CorrectRevoke", "Withdraw", "DummySeen",
+    "EVENT_TYPES", "EXPOSE_HOW",
     "CHOOSE_OPTIONS", "TD_FINDINGS", "TOUCH_PURPOSES",
 ]
 
@@ -64,12 +65,18 @@ def _plain(value: Any) -> Any:
 @dataclass(frozen=True, slots=True)
 class Play(Event):
     """``seat``'s hand plays or leads ``card`` (dummy's cards carry dummy's seat). ``out_of_turn``: a
-    premature play that the Laws let stand (57C)."""
+    premature play that the Laws let stand (57C), or a defender's play at his right-hand opponent's turn (57D).
+    ``proper_lead``: after a lead out of turn, the player whose turn it was makes his proper lead (53B).
+    ``dummy_acted`` (with ``out_of_turn``, our extension): dummy had of his own volition selected a card before
+    his right-hand opponent, or illegally suggested one, so a defender's play before his partner is not
+    rectified (57C2)."""
 
     card: Card = None  # type: ignore[assignment]
     out_of_turn: bool = False
     #: the card does not follow suit although the player could, and nobody stops it (61A); it stands
     revoke: bool = False
+    proper_lead: bool = False
+    dummy_acted: bool = False
     action: ClassVar[str] = "play"
 
 
@@ -209,7 +216,16 @@ class Withdraw(Event):
     action: ClassVar[str] = "withdraw"
 
 
+@dataclass(frozen=True, slots=True)
+class DummySeen(Event):
+    """Declarer (``seat``) could have seen one of dummy's cards before choosing after a faced opening lead
+    out of turn: he must accept the lead (54C)."""
+
+    action: ClassVar[str] = "dummy_seen"
+
+
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.action: cls for cls in (Play, Expose, AcceptLead, RejectLead, SpreadHand, Choose, Simultaneous,
-                                Select, Hold, Touch, Designate, LeadFaceDown, RequestWithdraw, CorrectRevoke, Withdraw)
+                                Select, Hold, Touch, Designate, LeadFaceDown, RequestWithdraw, CorrectRevoke, Withdraw,
+                                DummySeen)
 }

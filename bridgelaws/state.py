@@ -233,6 +233,9 @@ class PlayState:
     #: a corrected revoke's trick, re-opened (62B, 62C): (trick number, index of the revoke, seats that played
     #: after the revoke card, seats that have taken their card back)
     revoke_correction: tuple[int, int, tuple[Seat, ...], tuple[Seat, ...]] | None = None
+    #: 53B: cards played in error to the trick of a lead out of turn: waiting for the proper lead, then lying in
+    #: the trick as their owners' cards unless taken back
+    in_error: tuple[tuple[Seat, Card], ...] = ()
 
     # ---- derived views -------------------------------------------------------------------------------
     @property

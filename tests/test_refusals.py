@@ -55,12 +55,26 @@ def test_require_a_suit_without_a_penalty_card_is_refused_with_50D2() -> None:
     assert "♣" in err.explain("en") and "hearts" in str(err)
 
 
-def test_play_while_declarer_has_not_chosen_is_refused() -> None:
-    # 50D2: partner may not lead until declarer has chosen
+def test_play_while_declarer_has_not_chosen_is_refused_in_ordinary_play() -> None:
+    # 50D2: partner may not lead until declarer has chosen; the widget's ordinary play refuses the card
     t = east_on_lead_with_west_penalty_card()
     assert t.legal_cards() == frozenset()
-    err = refused(t, Play(E, C("CK")), DecisionError)
-    assert err.law is not None and err.law.code == "50D2"  # type: ignore[attr-defined]
+    before, n = t.state, len(t)
+    with pytest.raises(DecisionError) as info:
+        t.play("CK", E)
+    assert t.state is before and len(t) == n
+    assert info.value.law is not None and info.value.law.code == "50D2"  # type: ignore[attr-defined]
+
+
+def test_lead_before_declarer_has_chosen_is_dealt_with_under_law_49() -> None:
+    # 50D2: "a premature lead is itself dealt with under Law 49": East's card becomes a penalty card (major:
+    # led deliberately, 50B), West's card still gives declarer his choice for East's lead
+    t = east_on_lead_with_west_penalty_card()
+    t.push(Play(E, C("CK")))
+    assert {(p.seat, p.card, p.kind) for p in t.penalty_cards()} == {(W, C("C6"), "major"), (E, C("CK"), "major")}
+    assert [p.law.code for p in t.penalty_cards() if p.seat is E] == ["49"]
+    assert t.declarer_options() == {"require", "forbid", "none"}
+    assert t.to_act() is E and t.legal_cards() == frozenset()
 
 
 def test_only_declarer_chooses() -> None:

@@ -344,7 +344,7 @@ def test_round_trip_of_every_event_type_and_awkward_text(fmt: str) -> None:
     assert [str(ref) for ref in s.laws] == ["45C4b", "50D1a"]
     assert str(s.contract) == "4SXX"
     assert {e.action for e in s.history} == set(EVENT_TYPES) - {"accept_lead", "reject_lead", "spread_hand",
-                                                                 "select"}
+                                                                 "select", "dummy_seen"}
     text = sc.dumps(s, fmt)
     assert sc.loads(text, fmt) == s
     assert sc.loads(text) == s  # the format is recognised from the text

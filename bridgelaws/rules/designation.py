@@ -107,6 +107,8 @@ class DesignatedCard:
     lang: str
     complete: bool | None
     law: LawRef
+    #: the Director's finding about this designation, written on it rather than on its correction (45C4b)
+    td_finding: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -369,8 +371,8 @@ def _apply(table: Engine, state: PlayState, ev: Designate, dsg: Designation, res
         notes.append(note("played.note.misplaced", L45D, placed=placed, card=res.card))
     on_table = placed in {c for s, c in st.trick if s is dummy} or (
         st.tricks and st.tricks[-1].card_of(dummy) == placed)
-    cc = DesignatedCard(dummy, placed, res.card, dsg, ev.words, ev.lang, ev.complete, res.law) \
-        if correctable and on_table else None
+    cc = DesignatedCard(dummy, placed, res.card, dsg, ev.words, ev.lang, ev.complete, res.law,
+                        None if ev.correction else ev.td_finding) if correctable and on_table else None
     return st.evolve(correctable=cc, notes=tuple(notes) + st.notes, questions=st.questions + res.questions)
 
 
@@ -520,7 +522,13 @@ def _correct(table: Engine, state: PlayState, ev: Designate, dsg: Designation) -
         st = with_status(st, dummy, old, False, L45D, "designate")
         out = _apply(table, st, ev, dsg, res)
         return out.evolve(notes=tuple(notes) + out.notes)
-    finding = ev.td_finding
+    # the finding may be written on the designation it judges or on the correction: both mean the same
+    if ev.td_finding is not None and cc.td_finding is not None and ev.td_finding != cc.td_finding:
+        raise IllegalPlayError(f"{ev}: the Director's finding is {cc.td_finding!r} on the designation and "
+                               f"{ev.td_finding!r} on its correction; give one finding (45C4b)", law=L45C4b,
+                               seat=ev.seat, event=ev, key="lp.error.two_findings", first=cc.td_finding,
+                               second=ev.td_finding)
+    finding = ev.td_finding if ev.td_finding is not None else cc.td_finding
     if finding == "slip_of_tongue":
         if where is None or _declarer_played_since(state, dummy, old):
             st = with_status(state, dummy, old, True, L45C4b, "designate")

@@ -77,6 +77,9 @@ def statements(state: PlayState) -> list[Statement]:
             suits = tuple(sorted({c.suit for c in majors}, key=lambda s: s.index))
             out.append(_s("dir.options_when_partner_leads", L50D2 if len(majors) == 1 else law("51B"), "options",
                           seat=partner, offender=seat, suits=suits))
+    for seat, card in state.in_error:
+        if (seat, card) in state.trick:
+            out.append(_s("lp.dir.53B_may_withdraw", law("53B"), "option", seat=seat, card=card))
     for r in state.restrictions:
         out.append(_restriction_statement(r, state))
         if to_act is r.seat and d is None:
@@ -94,6 +97,20 @@ def statements(state: PlayState) -> list[Statement]:
     return out
 
 
+def _proper_lead_statements(state: PlayState) -> list[Statement]:
+    """53B and 53C: what a play by another hand than the next one would mean now."""
+    il = state.irregular_lead
+    if il is None:
+        return []
+    out = []
+    if state.is_defender(il.correct_leader) != state.is_defender(il.seat):
+        out.append(_s("lp.dir.53B_may_lead", law("53B"), "decision", seat=il.correct_leader, offender=il.seat))
+    rho = il.seat.rho
+    if not state.is_defender(il.seat) and rho is not il.correct_leader:
+        out.append(_s("lp.dir.53C_if_plays", law("53C"), "decision", seat=rho, offender=il.seat, card=il.card))
+    return out
+
+
 def _decision_statements(state: PlayState) -> list[Statement]:
     d = state.pending
     assert d is not None
@@ -101,13 +118,15 @@ def _decision_statements(state: PlayState) -> list[Statement]:
         return [_s("dir.wait_for_declarer_lead", d.law, "decision", seat=d.subject, suits=d.suits,
                    offender=d.offender)]
     if d.kind == "opening_lead_out_of_turn":
+        if "accept_and_become_dummy" not in d.option_names:
+            return [_s("lp.dir.54C_only", law("54C"), "decision", seat=d.by, offender=d.offender, card=d.cards[0])]
         return [_s("dir.54_options", d.law, "decision", offender=d.offender, card=d.cards[0], leader=d.subject)]
     if d.kind == "lead_out_of_turn":
         return [_s("dir.56_options", d.law, "decision", offender=d.offender, card=d.cards[0], leader=d.subject,
-                   next=d.offender.lho if d.offender else None)]
+                   next=d.offender.lho if d.offender else None)] + _proper_lead_statements(state)
     if d.kind == "declarer_lead_out_of_turn":
         return [_s("dir.55_options", d.law, "decision", offender=d.offender, card=d.cards[0], decider=d.by,
-                   other=d.by.partner)]
+                   other=d.by.partner)] + _proper_lead_statements(state)
     if d.kind == "premature_play":
         return [_s("dir.57_options", d.law, "decision", seat=d.subject, offender=d.offender, card=d.cards[0])]
     if d.kind == "failure_to_play":

@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Any
 
 from bridgelaws.cards import Card, Seat
-from bridgelaws.errors import DecisionError, IllegalPlayError, NotInHandError, OutOfTurnError
+from bridgelaws.errors import DecisionError, IllegalPlayError, NotInHandError
 from bridgelaws.events import Event, Expose, Hold, LeadFaceDown, Play, RequestWithdraw, Touch, TOUCH_PURPOSES
 from bridgelaws.i18n import Message
 from bridgelaws.laws import LawRef, law
@@ -51,7 +51,6 @@ L45C3 = law("45C3")
 L45E1 = law("45E1")
 L45E2 = law("45E2")
 L47 = law("47")
-L57D = law("57D")
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -99,11 +98,8 @@ def counts_as_played(table: Engine, state: PlayState, seat: Seat, card: Card, ev
     if not state.trick:
         return table.apply(state, Expose(seat, card, how="lead_out_of_turn"))
     if state.is_defender(seat):
-        if not _played_to_current_trick(state, seat.partner):
-            return table.apply(state, Expose(seat, card, how="premature_play"))
-        raise OutOfTurnError(f"{event}: {seat.name.title()} plays before his right-hand opponent; the engine has "
-                             "no rule for Law 57D yet", law=L57D, seat=seat, card=card, event=event,
-                             key="played.error.57D", trick_no=state.trick_no)
+        # before his partner: 57A; after his partner, at his right-hand opponent's turn: 57D
+        return table.apply(state, Expose(seat, card, how="premature_play"))
     return table.apply(state, Play(seat, card, out_of_turn=True))
 
 

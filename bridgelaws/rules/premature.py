@@ -2,19 +2,22 @@
 
 from __future__ import annotations
 
-from bridgelaws.cards import Card
+from bridgelaws.cards import Card, Seat
 from bridgelaws.errors import DecisionError, FailureToFollowSuitError, IllegalPlayError, OutOfTurnError
-from bridgelaws.events import Choose, Expose, Play, Select, Simultaneous
+from bridgelaws.events import Choose, Event, Expose, Play, Select, Simultaneous
 from bridgelaws.laws import law
 from bridgelaws.rules.penalty_cards import add_penalty_cards, restore, settle
 from bridgelaws.state import Decision, Option, PlayState, Restriction
 from bridgelaws.mechanics import (
-    Engine, check_plain_play, follow_suit_cards, note, register, register_choice, register_expose, restricted_cards,
+    Engine, check_plain_play, complete_trick, follow_suit_cards, legal_cards_ignoring_pending, next_in_trick, note,
+    place_card, register, register_choice, register_expose, restricted_cards,
 )
 
 L57A = law("57A")
 L57C1 = law("57C1")
 L57C3 = law("57C3")
+L57D = law("57D")
+L16 = law("16")
 L58B1 = law("58B1")
 L58B2 = law("58B2")
 _57_LAWS = {"highest": law("57A1"), "lowest": law("57A2"), "require_suit": law("57A3"),
@@ -32,6 +35,9 @@ def premature_play(table: Engine, state: PlayState, ev: Expose) -> PlayState:
                              key="error.declarer_premature", trick_no=state.trick_no)
     partner = seat.partner
     played = {s for s, _ in state.trick}
+    if state.trick and partner in played and state.to_act is not seat and seat not in played \
+            and state.pending is None and state.irregular_lead is None:
+        return premature_at_rho_turn(state, seat, card, ev)
     if not state.trick or partner in played or state.to_act is seat:
         raise OutOfTurnError(f"{ev}: a premature play is a card led or played before partner has played to the "
                              "current trick (57A)", law=L57A, seat=seat, card=card, event=ev,
@@ -48,6 +54,32 @@ def premature_play(table: Engine, state: PlayState, ev: Expose) -> PlayState:
     decision = Decision("premature_play", state.declarer, options, L57A, offender=seat, cards=(card,),
                         subject=partner)
     return st.evolve(pending=decision, notes=(note("note.premature_penalty", L57A, seat=seat, card=card),))
+
+
+def premature_at_rho_turn(state: PlayState, seat: Seat, card: Card, ev: Event) -> PlayState:
+    """Implements Law 57D: a defender plays (not leads) at his right-hand opponent's turn, after his partner has
+    played. A card he could legally play to the trick must be played at his proper turn: it is his card to
+    this trick, and the opponent on his right still plays before the trick is complete. Any other card becomes
+    a major penalty card. Law 16 may apply to what the early card told declarer's side."""
+    if any(s is seat for s, _ in state.trick):
+        raise OutOfTurnError(f"{ev}: {seat.name.title()} has already played to this trick", law=L57D, seat=seat,
+                             card=card, event=ev, trick_no=state.trick_no, key="error.already_played")
+    if state.phase == "over" or card not in state.holding(seat):
+        check_plain_play(state, seat, card, ev)
+    legal = legal_cards_ignoring_pending(state, seat)
+    if card in legal:
+        st = place_card(state, seat, card, complete=False)
+        st = st.evolve(notes=st.notes + (note("lp.note.57D_stands", L57D, seat=seat, card=card, rho=seat.rho),
+                                         note("lp.note.57D_law16", L16, seat=seat, card=card)))
+        if len(st.trick) == 4:
+            return complete_trick(st)
+        return st.evolve(to_act=next_in_trick(st))
+    if card not in state.hand(seat):
+        raise OutOfTurnError(f"{ev}: {card} is {seat.name.title()}'s penalty card and cannot be played to this trick "
+                             "now", law=L57D, seat=seat, card=card, event=ev, trick_no=state.trick_no,
+                             key="lp.error.57D_penalty_card")
+    st = add_penalty_cards(state, seat, (card,), L57D, deliberate=True)
+    return st.evolve(notes=(note("lp.note.57D_penalty", L57D, seat=seat, card=card, rho=seat.rho),))
 
 
 @register_choice("premature_play")
