@@ -306,11 +306,18 @@ def fuzz_engine_game(seed: int, report: Report, *, max_events: int = 160, p_irre
             return
         report.accepted += 1
         try:
-            for lang in (rng.choice(langs),):
-                table.director_says(lang)
-                table.constraints()
+            lang = rng.choice(langs)
+            table.director_says(lang)
+            table.constraints()
+            if rng.random() < 0.1:   # what a person sees: the diagrams, the timeline, the event in words
+                from bridgelaws import timeline
+                from bridgelaws.render import text as render_text
+
+                table._repr_html_()
+                render_text.table(table, lang=lang)
+                timeline.table_html(table, lang)
         except Exception as exc:  # noqa: BLE001
-            report.fail("engine", seed, f"director_says after {ev}: {_short(exc)}")
+            report.fail("engine", seed, f"rendering after {ev}: {_short(exc)}")
             return
         if not check_state(table, report, seed, full=step % 4 == 0):
             return
@@ -338,7 +345,10 @@ _RANGES = [(0x20, 0x7E), (0x00, 0x1F), (0xA0, 0x17F), (0x2660, 0x2667), (0x2010,
 _TOKENS = ["S", "H", "D", "C", "s", "h", "d", "c", "A", "K", "Q", "J", "T", "10", "9", "2", "E", "B", "Kn", "R",
            "spar", "hjerter", "ruder", "ruter", "klør", "kløver", "spades", "hearts", "of", "the", "queen", "dame",
            "knekt", "bonde", "♠", "♥", "♦", "♣", "♤", "-", "–", ".", " ", ",", "İ", "ſ", "K", "ǅ", "ß", "3NT", "N:",
-           "x", "X", "NT", "card:", "suit:", "low", "high", "win", "en", "et", "lille", "den", "tar", "vi"]
+           "x", "X", "NT", "card:", "suit:", "low", "high", "win", "en", "et", "lille", "den", "tar", "vi",
+           '[Deal "', 'N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]~', '[Contract "',
+           '4S"]~', '[Declarer "S"]~', '[Play "W"]~', "HA HK HQ HJ~", '[Board "1"]~', "*~", "{note}", "=1=", "-",
+           '[Auction "N"]~', '[Result "9"]~', "~~"]
 
 
 def random_text(rng: random.Random) -> str:
@@ -372,7 +382,15 @@ def _parsers() -> list[tuple[str, Callable[[str, str], Any]]]:
         ("Strain.parse", lambda t, lang: Strain.parse(t)), ("Contract.parse", lambda t, lang: Contract.parse(t, "S")),
         ("Hand.from_pbn", lambda t, lang: Hand.from_pbn(t)), ("Deal.from_pbn", lambda t, lang: Deal.from_pbn(t)),
         ("LawRef.parse", lambda t, lang: LawRef.parse(t)),
+        ("read_pbn", _read_pbn_text),
     ]
+
+
+def _read_pbn_text(text: str, lang: str) -> Any:
+    """A PBN reader given text (a string holding "[" is read as text, not as a path)."""
+    from bridgelaws import pbn
+
+    return [r.table() for r in pbn.read_pbn("[" + text.replace("~", "\n"))]
 
 
 def fuzz_parsers(seed: int, n: int, report: Report, *, deadline: float | None = None) -> None:
