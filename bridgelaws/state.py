@@ -153,6 +153,9 @@ class Revoke:
     established: bool = False
     established_by: LawRef | None = None
     corrected: bool = False
+    #: for a revoke that broke a restriction (61A): the restrictions in force before the card, which bind
+    #: the card that replaces it if the revoke is corrected
+    restrictions: tuple[Restriction, ...] = ()
 
     def evolve(self, **changes: Any) -> Revoke:
         return replace(self, **changes)

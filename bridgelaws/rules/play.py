@@ -26,7 +26,7 @@ from bridgelaws.mechanics import (
 from bridgelaws.rules import leads
 from bridgelaws.rules.penalty_cards import add_penalty_cards, resolve_failure
 from bridgelaws.rules.premature import premature_at_rho_turn
-from bridgelaws.rules.revoke import play_revoke
+from bridgelaws.rules.revoke import play_revoke, restriction_revoke
 
 L52 = law("52")
 L52B1 = law("52B1")
@@ -94,7 +94,7 @@ def _play_checked(state: PlayState, seat: Seat, card: Card) -> PlayState:
     _, cand, _ = restricted_cards(state, seat)
     if card not in cand:
         # fails to comply with a lead or play restriction he could comply with: a revoke (61A)
-        st = place_card(state, seat, card)
+        st = restriction_revoke(state, place_card(state, seat, card), seat, card)
         return st.evolve(irregular_plays=st.irregular_plays + ((seat, card, L61A),),
                        notes=st.notes + (note("note.restriction_revoke", L61A, seat=seat, card=card),))
     # follows suit but is not the penalty card he must play, or breaks a minor card's limit (52, 50C)

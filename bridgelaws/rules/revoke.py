@@ -137,6 +137,14 @@ def play_revoke(table: Engine, state: PlayState, ev: Play) -> PlayState:
                      notes=st.notes + (note("revoke.note.played", L61A, seat=seat, card=card, suit=led),))
 
 
+def restriction_revoke(before: PlayState, after: PlayState, seat: Seat, card: Card) -> PlayState:
+    """Implements Law 61A for a card that follows suit but breaks a lead or play restriction the player could
+    comply with (50D2, 51B, 57A): a revoke too, recorded with the restrictions it broke, so that a correction
+    restores them (62B) and establishment and Law 64 apply to it as to any other."""
+    rv = Revoke(seat, card, before.trick_no, before.suit_led, L61A, restrictions=before.restrictions)
+    return after.evolve(revokes=after.revokes + (rv,))
+
+
 # ----------------------------------------------------------------------------------------------------------
 # Law 63: establishment, noticed after every event
 # ----------------------------------------------------------------------------------------------------------
@@ -254,14 +262,27 @@ def correct_revoke(table: Engine, state: PlayState, ev: Event) -> PlayState:
     if pos is None:
         raise _err(ev, f"{r.card} is no longer on trick {t}", "revoke.error.no_revoke", L62A, state)
     after_seats = tuple(s for s, _ in plays[pos + 1:])
+    to_withdrawn_lead: tuple[tuple[Seat, Card], ...] = ()
+    if pos == 0:
+        # the revoke was the lead itself (a lead restriction broken, 61A): the trick starts again; the cards
+        # played to the withdrawn lead come back, the non-offenders' to their hands (62C1), the offender's
+        # partner's as under 62C2 (a penalty card if he is a defender)
+        to_withdrawn_lead = plays[1:]
+        later = list(plays[1:]) + later
+        plays, leader, after_seats = ((r.seat, r.card),), None, ()
     st = state.evolve(tricks=tricks, trick=plays[:pos] + plays[pos + 1:], trick_leader=leader, phase="play",
                       designated=None)
+    if r.restrictions:
+        st = st.evolve(restrictions=r.restrictions)     # the replacement card must comply (61A, 62B)
     notes: list[Statement] = []
     # cards played to a later trick go back (62C1 for the non-offenders; 62D1, 62C3 re-open the trick)
     for s, c in later:
         st = st.with_hand(s, st.hand(s) | {c})
         if why is L62C3 and st.is_defender(s) and side_of(s) == side_of(r.seat):
             st = add_penalty_cards(st, s, (c,), L62C3, deliberate=True)
+        elif (s, c) in to_withdrawn_lead and st.is_defender(s) and side_of(s) == side_of(r.seat):
+            st = add_penalty_cards(st, s, (c,), L62C2, deliberate=True)
+            notes.append(note("revoke.note.withdrawn_os_pc", L62C2, seat=s, card=c))
         else:
             st = restore(st, s, (c,))
     if later:
@@ -288,7 +309,7 @@ def correct_revoke(table: Engine, state: PlayState, ev: Event) -> PlayState:
     revokes = list(st.revokes)
     revokes[idx] = r.evolve(corrected=True)
     st = st.evolve(revokes=tuple(revokes), revoke_correction=(t, idx, after_seats, ()), notes=tuple(notes))
-    return st.evolve(to_act=next_in_trick(st))
+    return st.evolve(to_act=next_in_trick(st) if st.trick else r.seat)
 
 
 @register(Withdraw)
@@ -374,7 +395,7 @@ def adjustment(state: PlayState) -> Adjustment | None:
             items.append(AdjustmentItem(r, 0, L64B6))
         elif len(sides) == 2:
             items.append(AdjustmentItem(r, 0, L64B7))
-        elif any(p.seat is r.seat and p.suit is r.suit for p in est[:i]):
+        elif r.suit is not None and any(p.seat is r.seat and p.suit is r.suit for p in est[:i]):
             items.append(AdjustmentItem(r, 0, L64B2))
         elif r.faced:
             items.append(AdjustmentItem(r, 0, L64B3))
