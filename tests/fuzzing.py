@@ -242,6 +242,27 @@ def check_state(table: Table, report: Report, seed: Any, *, full: bool) -> bool:
     return True
 
 
+def _same_size_when_repeated(table: Table, ev: Event, report: Report, seed: Any) -> bool:
+    """An event accepted again and again must not make the state grow (replay stays linear: issue #12, D6)."""
+    n = len(table.history)
+    sizes = []
+    try:
+        for _ in range(8):
+            try:
+                table.push(ev)
+            except BridgeLawsError:
+                return True
+            sizes.append(len(repr(table.state)))
+        if sizes[-1] > sizes[1]:
+            report.fail("engine", seed, f"the state grows each time {ev} is repeated ({sizes[1]} -> {sizes[-1]} "
+                                        "characters)")
+            return False
+        return True
+    finally:
+        while len(table.history) > n:
+            table.pop()
+
+
 def _start(rng: random.Random, seed: Any) -> Table:
     if CORPUS and rng.random() < 0.35:
         path = rng.choice(CORPUS)
@@ -305,6 +326,8 @@ def fuzz_engine_game(seed: int, report: Report, *, max_events: int = 160, p_irre
             report.fail("engine", seed, f"{ev} after {[str(e) for e in table.history[-4:]]}: {_short(exc)}")
             return
         report.accepted += 1
+        if rng.random() < 0.05 and not _same_size_when_repeated(table, ev, report, seed):
+            return
         try:
             lang = rng.choice(langs)
             table.director_says(lang)

@@ -23,7 +23,7 @@ from bridgelaws.cards import Card, Rank, Seat, Strain, Suit
 from bridgelaws.deal import Hand
 from bridgelaws.designations import parse_designation
 from bridgelaws.errors import BridgeLawsError, DecisionError, NotationError, ScenarioError
-from bridgelaws.events import AcceptLead, Designate, Expose, Hold, Play, Select, Simultaneous
+from bridgelaws.events import AcceptLead, Designate, Expose, Hold, Play, RejectLead, Select, Simultaneous
 from bridgelaws.i18n import LANGS
 from bridgelaws.laws import law
 from bridgelaws.simulate import decision_events
@@ -486,3 +486,19 @@ def test_d8_the_pbn_reader_reads_only_regular_files_of_bounded_size(tmp_path: Pa
             pbn.read_pbn(path)
     assert time.perf_counter() - t0 < 5, "nothing was read"
     assert_one_line_error(run_cli("import-pbn", str(fifo), "--board", "1", timeout=30), "not a regular file")
+
+
+def test_d6_repeated_statements_and_corrected_revokes_keep_the_state_the_same_size() -> None:
+    # 55A: after dummy's lead out of turn, West (not the defender next in turn) says again and again that he
+    # wants it taken back; only his latest statement counts
+    t = _table(PBN, "3NT", "S", TRICK1 + [Expose(N, C("S2"), how="lead_out_of_turn")])
+    for _ in range(200):
+        t.push(RejectLead(W))
+    il = t.state.irregular_lead
+    assert il is not None and il.statements == ((W, False),)
+    # 62B2: declarer's revoke card, corrected at once, goes back to his hand; again and again, one record
+    t = _table(PBN, "3NT", "S", TRICK1 + [Play(W, C("HT")), Play(N, C("HA")), Play(E, C("H7"))])
+    for _ in range(200):
+        t.push(Expose(S, C("S8"), how="revoke_corrected"))
+    assert len(t.state.revokes) == 1 and C("S8") in t.hand(S)
+    assert t.replay_matches()

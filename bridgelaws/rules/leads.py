@@ -160,7 +160,8 @@ def _statement(state: PlayState, ev: Event, accept: bool) -> PlayState:
         st = _accept(state, "statement", ev.seat) if accept else _reject(state, ev.seat)
         return st if il.statements else st.evolve(lead_decided_by=decider)
     # the other defender has spoken: wait for the defender next in turn, who may still differ
-    il2 = replace(il, statements=il.statements + ((ev.seat, accept),))
+    # only his latest statement counts (and the state does not grow with repeated statements: issue #12, D6)
+    il2 = replace(il, statements=tuple(x for x in il.statements if x[0] is not ev.seat) + ((ev.seat, accept),))
     return state.evolve(irregular_lead=il2,
                    notes=(note("note.partner_accepted_55A" if accept else "note.partner_rejected_55A", L55A,
                                seat=ev.seat, decider=decider),))

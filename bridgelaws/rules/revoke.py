@@ -93,11 +93,14 @@ def revoke_corrected(table: Engine, state: PlayState, ev: Expose) -> PlayState:
                                card=card, event=ev, key="error.not_a_revoke", trick_no=state.trick_no)
     led = state.suit_led
     rv = Revoke(seat, card, state.trick_no, led, L61A, corrected=True)
+    # the same corrected revoke again (declarer's card goes back each time) is recorded once: the state does not
+    # grow with repeated events (issue #12, D6)
+    revokes = state.revokes if rv in state.revokes else state.revokes + (rv,)
     if state.is_defender(seat):
         st = add_penalty_cards(state, seat, (card,), L62B1, deliberate=True)
-        return st.evolve(revokes=st.revokes + (rv,), notes=(note("note.revoke_penalty", L62B1, seat=seat, card=card),))
+        return st.evolve(revokes=revokes, notes=(note("note.revoke_penalty", L62B1, seat=seat, card=card),))
     st = restore(state, seat, (card,))
-    return st.evolve(revokes=st.revokes + (rv,), notes=(note("note.revoke_restored", L62B2, seat=seat, card=card),))
+    return st.evolve(revokes=revokes, notes=(note("note.revoke_restored", L62B2, seat=seat, card=card),))
 
 
 # ----------------------------------------------------------------------------------------------------------
