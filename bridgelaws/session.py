@@ -90,7 +90,7 @@ class FileRefusal(BridgeLawsError):
 
 
 def _is_irregular(event: Event) -> bool:
-    return not isinstance(event, Play) or event.out_of_turn
+    return not isinstance(event, Play) or event.out_of_turn or event.revoke
 
 
 _DECISION_EVENTS = (Choose, AcceptLead, RejectLead, SpreadHand, Select)

@@ -113,7 +113,7 @@ def test_every_example_script_walks_to_its_end(path: Path) -> None:
     sc = scn.load(path)
     s = TableSession.from_scenario(sc, lang="da")
     # it opens at the first stop: the play before the first irregularity
-    first = next((i for i, e in enumerate(sc.history) if not isinstance(e, Play) or e.out_of_turn),
+    first = next((i for i, e in enumerate(sc.history) if not isinstance(e, Play) or e.out_of_turn or e.revoke),
                  len(sc.history))
     assert len(s.history) == first
     walk(s, 0)
