@@ -7,6 +7,9 @@
     python3 dev.py execute [NOTEBOOK...]   re-run notebooks (default: all) and save their outputs
     python3 dev.py bench [ARGS...]         run every benchmarks/*.py (ARGS go to each)
     python3 dev.py fuzz [--minutes N]      fuzz engine, scenario files, parsers and widget for N minutes (10)
+    python3 dev.py site [--out DIR]        build the offline JupyterLite site in _site/ (needs npm)
+    python3 dev.py serve-site [--port N]   serve _site/ on http://127.0.0.1:8000 for a try-out
+    python3 dev.py handouts [--out DIR]    write the handouts (HTML and PDF, da/nb/en) to _handouts/
 
 Every command first makes sure that `.venv` exists and holds `pip install -e .[dev]` for the current
 pyproject.toml: the venv is created on first use and re-installed when pyproject.toml changes (a stamp file
@@ -246,8 +249,23 @@ def cmd_fuzz(args: list[str]) -> int:
     return run([str(PY), str(ROOT / "tests" / "fuzzing.py"), *args], env=venv_env())
 
 
+
+def cmd_site(args: list[str]) -> int:
+    # tools/site.py downloads Pyodide's core (npm) and the kernel's wheels (pip) afresh on every build
+    return run([str(PY), str(ROOT / "tools" / "site.py"), "build", *args], env=venv_env())
+
+
+def cmd_serve_site(args: list[str]) -> int:
+    exec_tool([str(PY), str(ROOT / "tools" / "site.py"), "serve", *args])
+    return 0
+
+
+def cmd_handouts(args: list[str]) -> int:
+    return run([str(PY), str(ROOT / "tools" / "handouts.py"), *args], env=venv_env())
+
+
 COMMANDS = {"lab": cmd_lab, "test": cmd_test, "voila": cmd_voila, "execute": cmd_execute, "bench": cmd_bench,
-            "fuzz": cmd_fuzz}
+            "fuzz": cmd_fuzz, "site": cmd_site, "serve-site": cmd_serve_site, "handouts": cmd_handouts}
 
 
 def main(argv: list[str]) -> int:

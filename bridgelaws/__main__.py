@@ -1,4 +1,5 @@
-"""The command line: ``python -m bridgelaws check PATH...`` and ``python -m bridgelaws show FILE --lang da``.
+"""The command line: ``python -m bridgelaws check PATH...``, ``python -m bridgelaws show FILE --lang da`` and
+``python -m bridgelaws handout FILE --lang da [-o OUT.html|OUT.pdf]``.
 
 ``check`` replays every scenario file under the paths given (folders are searched recursively for ``.toml``
 and ``.json`` files, in sorted order) and prints ``PASS id``, ``FAIL id`` with one indented line per
@@ -12,6 +13,9 @@ penalty cards, whose turn it is and what the Director says, in Danish, Norwegian
 file (deal, contract, declarer and the recorded play, up to ``--after N`` events). ``export FILE --to pbn|lin
 [--lang da] [-o OUT]`` writes a scenario as PBN (irregularities in a table section of our own, commentary in
 the language) or as LIN for BBO's hand viewer (docs/pbn.md).
+
+``handout`` writes one scenario's printable page (:mod:`bridgelaws.handout`): a diagram of each key position
+and the ruling, no JavaScript, A4; to stdout, to an ``.html`` file, or to a ``.pdf`` printed by Chromium.
 """
 
 from __future__ import annotations
@@ -289,6 +293,41 @@ def _add_pbn_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[
 
 
 # ----------------------------------------------------------------------------------------------------------
+# handout
+# ----------------------------------------------------------------------------------------------------------
+
+def run_handout(file: str, lang: str, output: str | None) -> int:
+    """One scenario's printable handout: HTML on stdout or in ``output``; a ``.pdf`` output is printed by
+    Chromium from that HTML."""
+    import tempfile
+
+    from bridgelaws.handout import print_pdf, scenario_handout
+
+    try:
+        page = scenario_handout(file, lang)
+    except ScenarioError as exc:
+        sid = exc.params.get("scenario_id") or Path(file).name
+        print(f"ERROR {sid}: {exc}", file=sys.stderr)
+        return 1
+    if output is None:
+        sys.stdout.write(page)
+        return 0
+    out = Path(output)
+    if out.suffix.lower() != ".pdf":
+        out.write_text(page, encoding="utf-8")
+        return 0
+    with tempfile.TemporaryDirectory(prefix="bridgelaws-handout-") as tmp:
+        html_file = Path(tmp) / (out.stem + ".html")
+        html_file.write_text(page, encoding="utf-8")
+        try:
+            print_pdf(html_file, out)
+        except RuntimeError as exc:
+            print(f"ERROR {out}: {exc}", file=sys.stderr)
+            return 1
+    return 0
+
+
+# ----------------------------------------------------------------------------------------------------------
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bridgelaws",
@@ -301,6 +340,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_show.add_argument("file", metavar="FILE")
     p_show.add_argument("--lang", choices=("da", "nb", "no", "en"), default="en", help="language")
     _add_pbn_commands(sub)
+    p_handout = sub.add_parser("handout", help="a printable handout of one scenario (HTML, or PDF through Chromium)")
+    p_handout.add_argument("file", metavar="FILE")
+    p_handout.add_argument("--lang", choices=("da", "nb", "no", "en"), default="en", help="language")
+    p_handout.add_argument("-o", "--output", metavar="OUT", help="write to OUT (.html, or .pdf printed by "
+                           "Chromium) instead of printing the HTML")
     args = parser.parse_args(argv)
     for stream in (sys.stdout, sys.stderr):
         reconfigure = getattr(stream, "reconfigure", None)
@@ -314,6 +358,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                                   args.lang)
         if args.command == "export":
             return run_export(args.file, args.to, args.lang, args.output)
+        if args.command == "handout":
+            return run_handout(args.file, args.lang, args.output)
         return run_show(args.file, args.lang)
     except KeyboardInterrupt:
         print("ERROR interrupted", file=sys.stderr)

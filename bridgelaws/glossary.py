@@ -63,9 +63,31 @@ def rows(lang: str = "da") -> list[dict[str, str]]:
     return [dict(zip(cols, (t.da, t.nb, t.en, t.law.cite(lang) if t.law else "–"))) for t in TERMS]
 
 
+class _Html(str):
+    """HTML that displays itself in Jupyter."""
+
+    def _repr_html_(self) -> str:
+        return str(self)
+
+
+def html_table(lang: str = "da") -> str:
+    """The same table as :func:`table` as plain HTML, numbered from 1, without pandas (JupyterLite has none)."""
+    from html import escape
+
+    data = rows(lang)
+    head = "".join(f"<th>{escape(c)}</th>" for c in data[0]) if data else ""
+    body = "".join(f"<tr><th>{i}</th>" + "".join(f"<td>{escape(v)}</td>" for v in row.values()) + "</tr>"
+                   for i, row in enumerate(data, 1))
+    return _Html(f'<table class="bl-glossary"><thead><tr><th></th>{head}</tr></thead><tbody>{body}</tbody></table>')
+
+
 def table(lang: str = "da") -> Any:
-    """The glossary as a pandas DataFrame (pandas is imported here, not with the package), numbered from 1."""
-    import pandas as pd  # type: ignore[import-untyped]
+    """The glossary as a pandas DataFrame (pandas is imported here, not with the package), numbered from 1.
+    Where pandas is not installed (the offline JupyterLite site), the same table as HTML (:func:`html_table`)."""
+    try:
+        import pandas as pd  # type: ignore[import-untyped]
+    except ModuleNotFoundError:
+        return html_table(lang)
 
     df = pd.DataFrame(rows(lang))
     df.index = pd.RangeIndex(1, len(df) + 1)

@@ -213,14 +213,19 @@ def columns(lang: str) -> list[str]:
     return [_t("timeline.trick", lang), _t("timeline.what", lang)] + [format_seat(s, lang) for s in SEATS]
 
 
-def timeline(table: Table, lang: str = "en", *, every_event: bool = False) -> pd.DataFrame:
+def timeline(table: Table, lang: str = "en", *, every_event: bool = False) -> pd.DataFrame | str:
     """The constraint timeline of ``table`` in ``lang`` as a DataFrame: index = event number (1-based),
     columns = trick, what happened, and one column per player (North, East, South, West) listing, one per
     line, the constraints in force after that event (``+`` new, ``~`` changed) with their law and since
-    when, and those that ended with it (``×``) and why. ``every_event=True`` gives one row per event."""
-    import pandas as pd  # here, so that the widget (which shows table_html) does not load pandas
-
+    when, and those that ended with it (``×``) and why. ``every_event=True`` gives one row per event.
+    Where pandas is not installed (the offline JupyterLite site), the same table as HTML (:func:`table_html`),
+    which displays itself in a notebook."""
     lang = normalize_lang(lang)
+    try:
+        import pandas as pd  # here, so that the widget (which shows table_html) does not load pandas
+    except ModuleNotFoundError:  # the offline JupyterLite site has no pandas: the same table without it
+        return _Html(table_html(table, lang, every_event=every_event))
+
     cols = columns(lang)
     data = []
     index = []
@@ -300,8 +305,24 @@ def table_html(table: Table, lang: str = "en", *, every_event: bool = False,
     return "".join(out)
 
 
+class _Html(str):
+    """HTML that displays itself in Jupyter: the timeline where pandas is not installed."""
+
+    def _repr_html_(self) -> str:
+        return str(self)
+
+
+def _has_pandas() -> bool:
+    from importlib.util import find_spec
+
+    return find_spec("pandas") is not None
+
+
 def to_html(data: Table | pd.DataFrame, lang: str = "en", *, every_event: bool = False) -> str:
-    """The timeline as deterministic HTML (a Styler with a fixed uuid); an empty timeline is a short note."""
+    """The timeline as deterministic HTML (a Styler with a fixed uuid); an empty timeline is a short note.
+    Without pandas (the offline JupyterLite site), a table is shown by :func:`table_html` instead."""
+    if not _has_pandas():
+        return table_html(data, lang, every_event=every_event)  # type: ignore[arg-type]
     df = _frame(data, lang, every_event)
     if df.empty:
         return f'<p class="bl-timeline-empty">{_html.escape(_t("timeline.empty", normalize_lang(lang)))}</p>'

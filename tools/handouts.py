@@ -1,0 +1,209 @@
+"""Write the handouts: for each notebook and each of da, nb, en, an offline HTML page and its PDF.
+
+    python tools/handouts.py [--out _handouts] [--lang da --lang en] [--no-pdf] [NOTEBOOK...]
+    python3 dev.py handouts                      # the same, inside .venv
+
+A handout is the notebook without code: its prose (Markdown, rendered by mistune, as nbconvert does) and,
+where the notebook shows an output, the same output computed again in the handout's language: the walk-
+throughs of the examples (a diagram of each key position with what the Director says, drawn by
+bridgelaws.render.html like the notebooks), the rulings, the tables. The notebook's code runs here, in this
+process, with its ``LANG`` parameter set to the handout's language; a widget (interactive only) is replaced
+by a one-line note, or by a diagram of its table when it holds one. The prose stays in the notebook's own
+language; a line under the title says so.
+
+Files: ``<out>/<notebook>-<lang>.html`` and ``.pdf`` (printed by Debian's Chromium, bridgelaws.handout.print_pdf).
+No page needs JavaScript or the network: the stylesheets are inlined.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import contextlib
+import io
+import json
+import os
+import re
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = ROOT / "notebooks"
+DEFAULT_OUT = ROOT / "_handouts"
+LANGS = ("da", "nb", "en")
+
+from bridgelaws import handout  # noqa: E402  (after ROOT: the checkout's package, installed editable)
+from bridgelaws.i18n import normalize_lang  # noqa: E402
+from bridgelaws.present import Example  # noqa: E402
+
+
+def _source(cell: dict[str, Any]) -> str:
+    src = cell.get("source", "")
+    return "".join(src) if isinstance(src, list) else str(src)
+
+
+def notebook_language(nb: dict[str, Any]) -> str:
+    """The language of the prose: the LANG the parameters cell sets."""
+    for cell in nb["cells"]:
+        if cell["cell_type"] == "code":
+            m = re.search(r"""^LANG\s*=\s*["']([a-z]{2})["']""", _source(cell), re.MULTILINE)
+            if m:
+                return normalize_lang(m.group(1))
+    return "en"
+
+
+def is_widget(obj: Any) -> bool:
+    """An interactive output: an ipywidgets widget or an object that shows itself as one."""
+    try:
+        import ipywidgets
+    except ImportError:
+        ipywidgets = None
+    if ipywidgets is not None and isinstance(obj, ipywidgets.Widget):
+        return True
+    return hasattr(obj, "_repr_mimebundle_") and not hasattr(obj, "_repr_html_")
+
+
+def output_html(obj: Any, lang: str) -> str:
+    """What a cell's value shows, as static HTML."""
+    if obj is None:
+        return ""
+    if is_widget(obj):
+        from bridgelaws.render import html
+        from bridgelaws.table import Table
+
+        table = getattr(obj, "table", None)
+        note = f'<p class="ho-note">{handout._e(handout.t("interactive", lang))}</p>'
+        if isinstance(table, Table):
+            return str(html.table(table, lang=lang)) + note
+        return note
+    if isinstance(obj, Example):
+        return str(obj.walk())
+    rich = getattr(obj, "_repr_html_", None)
+    if callable(rich):
+        value = rich()
+        if value is not None:
+            return str(value)
+    text = str(obj)
+    if text.lstrip().startswith("•"):
+        return handout.ruling_html(text.splitlines(), lang)
+    return f'<div class="ho-text">{handout._e(text)}</div>'
+
+
+def run_cell(code: str, ns: dict[str, Any]) -> tuple[Any, str]:
+    """Execute a cell as a kernel would: the value of a last bare expression is shown. Returns it with stdout."""
+    tree = ast.parse(code)
+    last = None
+    if tree.body and isinstance(tree.body[-1], ast.Expr):
+        last = ast.Expression(tree.body.pop().value)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(tree, "<cell>", "exec"), ns)
+        value = eval(compile(last, "<cell>", "eval"), ns) if last is not None else None
+    return value, out.getvalue()
+
+
+def markdown(src: str) -> str:
+    import mistune
+
+    # links point to other notebooks or files, which a sheet of paper cannot open: keep their text
+    src = re.sub(r"\[([^\]]+)\]\((?!https?://)[^)]*\)", r"\1", src)
+    render = mistune.create_markdown(escape=False, plugins=["table", "strikethrough"])
+    return str(render(src))
+
+
+def notebook_handout(path: Path, lang: str) -> tuple[str, list[str]]:
+    """The handout of one notebook in ``lang``: (the HTML page, the titles of its examples)."""
+    lang = normalize_lang(lang)
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    prose_lang = notebook_language(nb)
+    ns: dict[str, Any] = {"__name__": "__handout__"}
+    parts: list[str] = []
+    examples: list[Example] = []
+    title = path.stem
+    cwd = os.getcwd()
+    os.chdir(path.parent)  # the notebooks open their scenario files relative to themselves
+    try:
+        for i, cell in enumerate(nb["cells"]):
+            src = _source(cell)
+            if cell["cell_type"] == "markdown":
+                if src.lstrip().startswith("<!--NAV-->"):
+                    continue  # the links to the other notebooks
+                if i == 0 or (not parts and src.lstrip().startswith("# ")):
+                    first, _, rest = src.lstrip().partition("\n")
+                    if first.startswith("# "):
+                        title = first[2:].strip()
+                        src = rest
+                parts.append(markdown(src))
+                continue
+            if cell["cell_type"] != "code" or not src.strip():
+                continue
+            if "parameters" in cell.get("metadata", {}).get("tags", []) or re.fullmatch(
+                    r"""\s*LANG\s*=\s*["'][a-z]{2}["']\s*""", src):
+                ns["LANG"] = lang
+                continue
+            try:
+                value, printed = run_cell(src, ns)
+            except Exception as exc:
+                raise RuntimeError(f"{path.name}, cell {i}: {type(exc).__name__}: {exc}") from exc
+            for obj in ns.values():
+                if isinstance(obj, Example) and all(obj is not e for e in examples):
+                    examples.append(obj)
+            if printed.strip():
+                parts.append(f'<div class="ho-text">{handout._e(printed)}</div>')
+            shown = output_html(value, lang)
+            if shown:
+                parts.append(f'<div class="ho-output">{shown}</div>')
+    finally:
+        os.chdir(cwd)
+    titles = []
+    for ex in examples:
+        if ex.title not in titles:
+            titles.append(ex.title)
+    contents = ""
+    if titles:
+        items = "".join(f"<li>{handout._e(t)}</li>" for t in titles)
+        contents = f'<h2>{handout._e(handout.t("examples", lang))}</h2><ol class="ho-contents">{items}</ol>'
+    names = {code: handout.t(f"lang.{code}", lang) for code in LANGS}
+    meta = " · ".join(handout._e(s) for s in (
+        handout.t("notebook", lang, name=path.stem),
+        handout.t("prose", lang, language=names[prose_lang], target=names[lang]),
+        handout.t("made_by", lang)))
+    return handout.page(title, contents + "\n".join(parts), lang, meta), titles
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python tools/handouts.py", description=__doc__.split("\n")[0])
+    parser.add_argument("notebooks", nargs="*", metavar="NOTEBOOK", help="notebooks (default: all)")
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    parser.add_argument("--lang", action="append", choices=LANGS, help="languages (default: da, nb and en)")
+    parser.add_argument("--no-pdf", action="store_true", help="write the HTML only")
+    args = parser.parse_args(argv)
+    paths = [Path(p).resolve() for p in args.notebooks] or sorted(NOTEBOOKS.glob("*.ipynb"))
+    langs = args.lang or list(LANGS)
+    out: Path = args.out.resolve()
+    out.mkdir(parents=True, exist_ok=True)
+    started = time.perf_counter()
+    index: dict[str, Any] = {}
+    for path in paths:
+        for lang in langs:
+            page, titles = notebook_handout(path, lang)
+            html_file = out / f"{path.stem}-{lang}.html"
+            html_file.write_text(page, encoding="utf-8")
+            entry = {"html": html_file.name, "titles": titles}
+            if not args.no_pdf:
+                pdf_file = html_file.with_suffix(".pdf")
+                handout.print_pdf(html_file, pdf_file)
+                entry["pdf"] = pdf_file.name
+            index[f"{path.stem}-{lang}"] = entry
+            print(f"handouts: {html_file.relative_to(out.parent) if out.parent in html_file.parents else html_file}"
+                  + ("" if args.no_pdf else " + .pdf"), flush=True)
+    # what the tests read: each handout's files and the titles of the examples it must contain
+    (out / "index.json").write_text(json.dumps(index, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    print(f"handouts: {len(index)} handouts in {out} ({time.perf_counter() - started:.0f} s)", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

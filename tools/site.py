@@ -1,0 +1,328 @@
+"""Build the offline JupyterLite site: ``python tools/site.py build [--out _site]`` (``python3 dev.py site``).
+
+The site is the JupyterLab interface with the Pyodide kernel, every notebook and its scenario files, and
+everything the kernel needs, inside the site: nothing is fetched from the internet when it runs (no CDN, no
+PyPI). Recipe: ../shared/TOOLCHAIN.md section 7. What this script does, in order:
+
+1. Pyodide's core from the npm package ``pyodide@<version>`` (the version the pinned
+   jupyterlite-pyodide-kernel was made for) into ``static/pyodide/``;
+2. the pure-Python wheels the kernel loads at start (micropip, IPython and the packages they need), at the
+   exact versions of Pyodide's lock file, from PyPI into ``static/pyodide/``;
+3. our own wheel, built from this checkout, and the widget stack (ipywidgets, comm, jupyterlab_widgets, and
+   anywidget with its dependencies once the card table uses it) at the versions installed in the venv (so the
+   pins in pyproject.toml decide), into ``static/pyodide/`` and ``pypi/``;
+4. ``pyodide-lock.json`` rewritten to list exactly the wheels shipped, with their real sha256, and bridgelaws
+   depending on the widget stack: the kernel loads packages from a cell's imports, so ``import bridgelaws``
+   just works, with no ``%pip install`` cell. Every other package of Pyodide's distribution (pandas among
+   them) is left out of the lock, so importing it fails at once with ModuleNotFoundError instead of asking
+   the network;
+5. the notebooks (kernelspec changed to Lite's ``python``; the repository's files are not touched) and
+   ``scenarios/``;
+6. ``jupyter lite build`` with ``disablePyPIFallback``.
+
+Downloads go to a fresh temporary folder each time: nothing is cached between builds, so a build that works
+here works on a fresh machine with the registries. Needs ``npm`` on PATH and the ``site`` extra installed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import importlib.metadata
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = ROOT / "notebooks"
+DEFAULT_OUT = ROOT / "_site"
+
+#: what the kernel loads from Pyodide's lock when it starts (micropip; ipython and jedi through piplite)
+KERNEL_ROOTS = ("micropip", "packaging", "ipython", "jedi")
+#: the widget stack our notebooks use, from PyPI at the versions installed here: (distribution, its imports,
+#: its dependencies by lock name). anywidget and psygnal are shipped only when installed (the card table).
+WIDGET_STACK: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
+    ("comm", ("comm",), ("traitlets",)),
+    ("jupyterlab_widgets", ("jupyterlab_widgets",), ()),
+    ("ipywidgets", ("ipywidgets",), ("comm", "ipython", "traitlets", "jupyterlab-widgets")),
+    ("psygnal", ("psygnal",), ("typing-extensions",)),
+    ("anywidget", ("anywidget",), ("ipywidgets", "psygnal", "typing-extensions")),
+)
+OPTIONAL = {"psygnal", "anywidget"}
+#: lab extensions copied from the venv: the widget manager, the Pyodide kernel and anywidget's front end
+LABEXTENSIONS = ("@jupyter-widgets/jupyterlab-manager", "@jupyterlite/pyodide-kernel-extension", "anywidget")
+#: Lite's Pyodide kernel is called "python"; a notebook saved with "python3" would open a kernel dialog
+KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
+#: files of the npm package the site does not need (source maps, typings, demo consoles)
+PYODIDE_SKIP = re.compile(r"(\.map|\.d\.ts|console.*\.html|README\.md|package\.json)$")
+
+
+def say(message: str) -> None:
+    print(f"site: {message}", flush=True)
+
+
+def run(cmd: list[str], cwd: Path | None = None) -> None:
+    say("$ " + " ".join(cmd))
+    subprocess.run(cmd, cwd=cwd, check=True)
+
+
+def canonical(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def wheel_name(path: Path) -> str:
+    return canonical(path.name.split("-")[0])
+
+
+def pyodide_version() -> str:
+    from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION
+
+    return str(PYODIDE_VERSION)
+
+
+def fetch_pyodide(version: str, tmp: Path, dest: Path) -> dict[str, Any]:
+    """npm's pyodide core into dest; returns its lock file (not yet written)."""
+    npm = shutil.which("npm")
+    if npm is None:
+        raise SystemExit("site: error: npm is not on PATH (it fetches Pyodide's core: apt-get install npm)")
+    run([npm, "pack", f"pyodide@{version}", "--pack-destination", str(tmp), "--silent"], cwd=tmp)
+    tgz = tmp / f"pyodide-{version}.tgz"
+    dest.mkdir(parents=True, exist_ok=True)
+    with tarfile.open(tgz) as tar:
+        for member in tar.getmembers():
+            name = member.name.removeprefix("package/")
+            if not member.isfile() or "/" in name or PYODIDE_SKIP.search(name):
+                continue
+            data = tar.extractfile(member)
+            assert data is not None
+            (dest / name).write_bytes(data.read())
+    lock: dict[str, Any] = json.loads((dest / "pyodide-lock.json").read_text(encoding="utf-8"))
+    return lock
+
+
+def closure(lock: dict[str, Any], roots: tuple[str, ...]) -> list[str]:
+    """The lock's keys of roots and everything they depend on (lock names compared canonically)."""
+    packages = lock["packages"]
+    keys = {canonical(k): k for k in packages}
+    seen: list[str] = []
+    todo = list(roots)
+    while todo:
+        name = keys.get(canonical(todo.pop()))
+        if name is None:
+            raise SystemExit(f"site: error: {name!r} is not in Pyodide's lock file")
+        if name in seen:
+            continue
+        seen.append(name)
+        todo.extend(packages[name]["depends"])
+    return sorted(seen)
+
+
+def pip_download(specs: list[str], dest: Path) -> list[Path]:
+    """Pure-Python wheels from the package index, exactly the versions asked for, for Pyodide's Python."""
+    dest.mkdir(parents=True, exist_ok=True)
+    run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
+         "--python-version", "3.14", "--implementation", "py", "--abi", "none", "--platform", "any",
+         "-d", str(dest), *specs])
+    return sorted(dest.glob("*.whl"))
+
+
+def build_own_wheel(dest: Path) -> Path:
+    dest.mkdir(parents=True, exist_ok=True)
+    run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(dest), str(ROOT)])
+    (wheel,) = dest.glob("bridgelaws-*.whl")
+    return wheel
+
+
+def installed(dist: str) -> str | None:
+    try:
+        return importlib.metadata.version(dist)
+    except importlib.metadata.PackageNotFoundError:
+        return None
+
+
+def lock_entry(wheel: Path, imports: tuple[str, ...], depends: tuple[str, ...]) -> dict[str, Any]:
+    version = wheel.name.split("-")[1]
+    return {"name": wheel_name(wheel), "version": version, "file_name": wheel.name, "install_dir": "site",
+            "sha256": sha256(wheel), "package_type": "package", "imports": list(imports),
+            "depends": list(depends), "unvendored_tests": False, "shared_library": False}
+
+
+def copy_contents(dest: Path) -> list[str]:
+    """The notebooks (kernelspec python) and their scenario files; returns the notebook names."""
+    dest.mkdir(parents=True, exist_ok=True)
+    names = []
+    for nb_path in sorted(NOTEBOOKS.glob("*.ipynb")):
+        nb = json.loads(nb_path.read_text(encoding="utf-8"))
+        nb.setdefault("metadata", {})["kernelspec"] = dict(KERNELSPEC)
+        (dest / nb_path.name).write_text(json.dumps(nb, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        names.append(nb_path.name)
+    for sub in ("scenarios",):
+        if (NOTEBOOKS / sub).is_dir():
+            shutil.copytree(NOTEBOOKS / sub, dest / sub)
+    return names
+
+
+def labextension_paths() -> list[Path]:
+    share = Path(sys.prefix) / "share" / "jupyter" / "labextensions"
+    out = []
+    for name in LABEXTENSIONS:
+        path = share / name
+        if path.is_dir():
+            out.append(path)
+        elif name != "anywidget" or installed("anywidget"):
+            raise SystemExit(f"site: error: the lab extension {name} is not installed in {share}")
+    return out
+
+
+def build(out: Path) -> dict[str, Any]:
+    started = time.perf_counter()
+    version = pyodide_version()
+    with tempfile.TemporaryDirectory(prefix="bridgelaws-site-") as tmp_name:
+        tmp = Path(tmp_name)
+        lite = tmp / "lite"
+        pyodide_dir = lite / "static" / "pyodide"
+        pypi_dir = lite / "pypi"
+        pypi_dir.mkdir(parents=True)
+
+        say(f"Pyodide {version} core from npm")
+        lock = fetch_pyodide(version, tmp, pyodide_dir)
+        kernel = closure(lock, KERNEL_ROOTS)
+
+        widgets = [(dist, imports, deps) for dist, imports, deps in WIDGET_STACK
+                   if dist not in OPTIONAL or installed("anywidget")]
+        specs = [f"{lock['packages'][n]['name']}=={lock['packages'][n]['version']}" for n in kernel]
+        for dist, _, _ in widgets:
+            v = installed(dist)
+            if v is None:
+                raise SystemExit(f"site: error: {dist} is not installed (pip install -e .[site])")
+            specs.append(f"{dist}=={v}")
+        # typing-extensions is in Pyodide's lock; anywidget and psygnal need it
+        extra_from_lock = ["typing-extensions"] if installed("anywidget") else []
+        specs += [f"{lock['packages'][n]['name']}=={lock['packages'][n]['version']}" for n in extra_from_lock]
+        say(f"{len(specs)} pure-Python wheels from the package index")
+        wheels = {wheel_name(w): w for w in pip_download(specs, tmp / "wheels")}
+        say("our own wheel")
+        own = build_own_wheel(tmp / "own")
+
+        packages: dict[str, Any] = {}
+        for name in kernel + extra_from_lock:
+            entry = dict(lock["packages"][name])
+            wheel = wheels.get(canonical(name))
+            if wheel is None:
+                raise SystemExit(f"site: error: no wheel downloaded for {name}")
+            shutil.copy(wheel, pyodide_dir / wheel.name)
+            entry.update(file_name=wheel.name, sha256=sha256(wheel))
+            packages[name] = entry
+        stack_names = []
+        for dist, imports, deps in widgets:
+            wheel = wheels[canonical(dist)]
+            shutil.copy(wheel, pyodide_dir / wheel.name)
+            shutil.copy(wheel, pypi_dir / wheel.name)
+            entry = lock_entry(wheel, imports, deps)
+            packages[entry["name"]] = entry
+            stack_names.append(entry["name"])
+        shutil.copy(own, pyodide_dir / own.name)
+        shutil.copy(own, pypi_dir / own.name)
+        # the notebooks import only bridgelaws; its widgets need the widget stack, loaded with it
+        mine = lock_entry(own, ("bridgelaws",), tuple(n for n in stack_names if n not in ("comm",)))
+        packages["bridgelaws"] = mine
+        known = {canonical(k) for k in packages}
+        for entry in packages.values():
+            missing = [d for d in entry["depends"] if canonical(d) not in known]
+            if missing:
+                raise SystemExit(f"site: error: {entry['name']} depends on {missing}, not in the site's lock")
+        lock["packages"] = dict(sorted(packages.items()))
+        (pyodide_dir / "pyodide-lock.json").write_text(json.dumps(lock, indent=1) + "\n", encoding="utf-8")
+
+        say("notebooks and scenarios")
+        notebooks = copy_contents(tmp / "contents")
+        settings = {"@jupyterlite/pyodide-kernel-extension:kernel": {"disablePyPIFallback": True},
+                    "@jupyterlab/apputils-extension:notification": {"fetchNews": "false",
+                                                                    "checkForUpdates": False}}
+        config = {"jupyter-lite-schema-version": 0,
+                  "jupyter-config-data": {"appName": "bridgelaws", "disablePyPIFallback": True,
+                                          "litePluginSettings": settings}}
+        (lite / "jupyter-lite.json").write_text(json.dumps(config, indent=1) + "\n", encoding="utf-8")
+        (lite / "overrides.json").write_text(json.dumps(settings, indent=1) + "\n", encoding="utf-8")
+
+        if out.exists():
+            shutil.rmtree(out)
+        cmd = [sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite),
+               "--contents", str(tmp / "contents"), "--output-dir", str(out), "--apps", "lab",
+               "--no-sourcemaps", "--no-unused-shared-packages", "--ignore-sys-prefix",
+               "--settings-overrides", str(lite / "overrides.json")]
+        for ext in labextension_paths():
+            cmd.append(f"--LiteBuildConfig.federated_extensions={ext}")
+        run(cmd, cwd=lite)
+    size = sum(f.stat().st_size for f in out.rglob("*") if f.is_file())
+    seconds = time.perf_counter() - started
+    report = {"out": str(out), "notebooks": notebooks, "wheels": sorted(p["file_name"] for p in packages.values()),
+              "size_mb": round(size / 1e6, 1), "seconds": round(seconds, 1)}
+    say(f"built {out} in {seconds:.0f} s: {size / 1e6:.1f} MB, {len(notebooks)} notebooks, "
+        f"{len(packages)} wheels in the lock")
+    return report
+
+
+class _Handler(SimpleHTTPRequestHandler):
+    """Static files with the types a browser insists on for modules and WebAssembly; no request log."""
+
+    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, ".mjs": "text/javascript",
+                      ".js": "text/javascript", ".wasm": "application/wasm", ".json": "application/json",
+                      ".ipynb": "application/json", ".toml": "text/plain; charset=utf-8",
+                      ".whl": "application/octet-stream"}
+
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base class's name
+        pass
+
+
+def server(directory: Path, port: int = 0, host: str = "127.0.0.1") -> ThreadingHTTPServer:
+    """A static file server for ``directory`` on loopback (port 0: any free port); call serve_forever()."""
+    if not (directory / "index.html").is_file():
+        raise SystemExit(f"site: error: {directory} holds no built site (run: python3 dev.py site)")
+    handler = partial(_Handler, directory=str(directory))
+    return ThreadingHTTPServer((host, port), handler)
+
+
+def serve(directory: Path, port: int) -> None:
+    httpd = server(directory, port)
+    url = f"http://127.0.0.1:{httpd.server_address[1]}/lab/index.html"
+    say(f"serving {directory} on {url} (Ctrl+C stops it)")
+    try:
+        httpd.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        httpd.server_close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python tools/site.py", description=__doc__.split("\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    p_build = sub.add_parser("build", help="build the site")
+    p_build.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    p_serve = sub.add_parser("serve", help="serve a built site on loopback")
+    p_serve.add_argument("--dir", type=Path, default=DEFAULT_OUT)
+    p_serve.add_argument("--port", type=int, default=8000)
+    args = parser.parse_args(argv)
+    if args.command == "build":
+        build(args.out.resolve())
+    else:
+        serve(args.dir.resolve(), args.port)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
