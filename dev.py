@@ -251,12 +251,12 @@ def cmd_fuzz(args: list[str]) -> int:
 
 
 def cmd_site(args: list[str]) -> int:
-    # tools/site.py downloads Pyodide's core (npm) and the kernel's wheels (pip) afresh on every build
-    return run([str(PY), str(ROOT / "tools" / "site.py"), "build", *args], env=venv_env())
+    # tools/build_site.py downloads Pyodide's core (npm) and the kernel's wheels (pip) afresh on every build
+    return run([str(PY), str(ROOT / "tools" / "build_site.py"), "build", *args], env=venv_env())
 
 
 def cmd_serve_site(args: list[str]) -> int:
-    exec_tool([str(PY), str(ROOT / "tools" / "site.py"), "serve", *args])
+    exec_tool([str(PY), str(ROOT / "tools" / "build_site.py"), "serve", *args])
     return 0
 
 

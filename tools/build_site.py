@@ -1,4 +1,4 @@
-"""Build the offline JupyterLite site: ``python tools/site.py build [--out _site]`` (``python3 dev.py site``).
+"""Build the offline JupyterLite site: ``python tools/build_site.py build [--out _site]`` (``python3 dev.py site``).
 
 The site is the JupyterLab interface with the Pyodide kernel, every notebook and its scenario files, and
 everything the kernel needs, inside the site: nothing is fetched from the internet when it runs (no CDN, no
@@ -309,7 +309,7 @@ def serve(directory: Path, port: int) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python tools/site.py", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python tools/build_site.py", description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
     p_build = sub.add_parser("build", help="build the site")
     p_build.add_argument("--out", type=Path, default=DEFAULT_OUT)

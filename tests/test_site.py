@@ -1,0 +1,335 @@
+"""The offline JupyterLite site (python3 dev.py site): what a seminar participant with no Python sees.
+
+- Without pandas (JupyterLite has none) the timeline and the glossary show the same table as with it.
+- The site build copies the notebooks with Lite's kernelspec and leaves the repository's notebooks alone.
+- In a real browser: the site is served on loopback and opened in Debian's Chromium through Playwright, with
+  every request to any other host aborted and counted. Notebook 01 runs; a card played on a table and a 50D2
+  option chosen change the penalty card and what the Director says. Any external request, console error or
+  traceback in an output fails the test.
+
+The site is built afresh into a temporary folder (about 20 s, with the package registries), unless
+``BRIDGELAWS_SITE_DIR`` names a site already built from this checkout (``.ci/run`` builds ``_site/`` with
+``python3 dev.py site`` and passes it). Screenshots go to ``test-artifacts/site/``. Chromium is Debian's
+``/usr/bin/chromium`` (``CHROMIUM`` overrides it); without it the browser tests are skipped, except in CI.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import re
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import bridgelaws as bl
+from bridgelaws import glossary
+from bridgelaws.events import Expose
+from bridgelaws.laws import LawRef
+from bridgelaws.scenario import load, replay
+from bridgelaws.timeline import columns, timeline
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = ROOT / "notebooks"
+ARTIFACTS = ROOT / "test-artifacts" / "site"
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+IN_CI = os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"]
+TIMEOUT = 90_000
+EX2 = NOTEBOOKS / "scenarios" / "01-stort-strafkort-ex2-lead-options.toml"
+
+
+def missing(what: str) -> None:
+    if IN_CI:
+        pytest.fail(f"{what} (CI=true: the site tests must run in CI)", pytrace=False)
+    pytest.skip(what)
+
+
+def tool(name: str) -> Any:
+    """A module of tools/ (not a package: loaded from its file)."""
+    spec = importlib.util.spec_from_file_location(f"bridgelaws_tools_{name}", ROOT / "tools" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+# ----------------------------------------------------------------------------------------------------------
+# without pandas
+# ----------------------------------------------------------------------------------------------------------
+
+class _Cells(HTMLParser):
+    """The text of each row of an HTML table (th and td, lines joined by newlines)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rows: list[list[str]] = []
+        self._cell: list[str] | None = None
+
+    def handle_starttag(self, tag: str, attrs: Any) -> None:
+        if tag == "tr":
+            self.rows.append([])
+        elif tag in ("td", "th"):
+            self._cell = []
+        elif tag == "br" and self._cell is not None:
+            self._cell.append("\n")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("td", "th") and self._cell is not None:
+            self.rows[-1].append("".join(self._cell))
+            self._cell = None
+
+    def handle_data(self, data: str) -> None:
+        if self._cell is not None:
+            self._cell.append(data)
+
+
+def cells(html: str) -> list[list[str]]:
+    parser = _Cells()
+    parser.feed(html)
+    return parser.rows
+
+
+@pytest.fixture
+def no_pandas(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As in JupyterLite: `import pandas` raises ModuleNotFoundError."""
+    monkeypatch.setitem(sys.modules, "pandas", None)
+
+
+def penalty_table() -> bl.Table:
+    # East drops ♠A in trick 1 of 3NT: a major penalty card (Law 50B), the constraint the timeline shows
+    t = bl.Table(bl.Deal.from_pbn("N:T542.AK2.76.AT98 AJ6.76.A954.K765 Q87.Q543.T8.Q432 K93.JT98.KQJ32.J"),
+                 bl.Contract.parse("3NT", "S"))
+    t.play("HJ")
+    t.play("HA")
+    t.push(Expose(bl.EAST, bl.Card.parse("SA"), how="dropped"))
+    return t
+
+
+@pytest.mark.parametrize("lang", ["da", "nb", "en"])
+def test_timeline_without_pandas_is_the_same_table(lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("pandas")
+    table = replay(load(EX2))
+    df = timeline(table, lang)
+    monkeypatch.setitem(sys.modules, "pandas", None)
+    shown = timeline(table, lang)
+    assert isinstance(shown, str) and hasattr(shown, "_repr_html_")
+    rows = cells(shown._repr_html_())
+    header, body = rows[0], rows[1:]
+    assert header[1:] == columns(lang)
+    expected = [[str(i), str(r.iloc[0]), *[str(v) for v in r.iloc[1:]]] for i, r in df.iterrows()]
+    assert body == expected
+
+
+def test_timeline_without_pandas_names_the_major_penalty_card(no_pandas: None) -> None:
+    rows = cells(str(timeline(penalty_table(), "en")))
+    header = rows[0]
+    east = header.index("East")
+    # the exposure's row: East's ♠A, an honour dropped face up, is a major penalty card (Law 50B), which
+    # East must play at the first legal opportunity (Law 50D1(a))
+    row = next(r for r in rows[1:] if "drops ♠A" in r[header.index("What happened")])
+    assert "♠A is a major penalty card" in row[east]
+    assert LawRef.parse("50D1a").cite("en") in row[east]
+
+
+def test_glossary_without_pandas_is_the_same_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("pandas")
+    df = glossary.table("nb")
+    monkeypatch.setitem(sys.modules, "pandas", None)
+    shown = glossary.table("nb")
+    assert hasattr(shown, "_repr_html_")
+    rows = cells(shown._repr_html_())
+    assert rows[0][1:] == list(df.columns)
+    assert rows[1:] == [[str(i), *map(str, r)] for i, r in zip(df.index, df.itertuples(index=False))]
+
+
+# ----------------------------------------------------------------------------------------------------------
+# the build
+# ----------------------------------------------------------------------------------------------------------
+
+def test_site_notebooks_get_lites_kernelspec_and_the_repository_is_untouched(tmp_path: Path) -> None:
+    build = tool("build_site")
+    before = {p.name: p.read_bytes() for p in NOTEBOOKS.glob("*.ipynb")}
+    names = build.copy_contents(tmp_path)
+    assert sorted(names) == sorted(before)
+    for name in names:
+        nb = json.loads((tmp_path / name).read_text(encoding="utf-8"))
+        assert nb["metadata"]["kernelspec"]["name"] == "python"
+        original = json.loads(before[name])
+        assert nb["cells"] == original["cells"]
+    assert sorted(p.name for p in (tmp_path / "scenarios").iterdir()) == sorted(
+        p.name for p in (NOTEBOOKS / "scenarios").iterdir())
+    assert {p.name: p.read_bytes() for p in NOTEBOOKS.glob("*.ipynb")} == before
+
+
+# ----------------------------------------------------------------------------------------------------------
+# in a real browser
+# ----------------------------------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    given = os.environ.get("BRIDGELAWS_SITE_DIR")
+    if given:
+        path = Path(given).resolve()
+        if not (path / "index.html").is_file():
+            pytest.fail(f"BRIDGELAWS_SITE_DIR={given} holds no built site (python3 dev.py site)", pytrace=False)
+        return path
+    out = tmp_path_factory.mktemp("site") / "_site"
+    proc = subprocess.run([sys.executable, str(ROOT / "tools" / "build_site.py"), "build", "--out", str(out)],
+                          capture_output=True, text=True, timeout=900, check=False)
+    if proc.returncode != 0:
+        pytest.fail(f"the site build failed:\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}", pytrace=False)
+    return out
+
+
+@pytest.fixture(scope="module")
+def site_url(site_dir: Path) -> Iterator[str]:
+    httpd = tool("build_site").server(site_dir)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd.shutdown()
+    httpd.server_close()
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    if not Path(CHROMIUM).exists():
+        missing(f"Chromium not found at {CHROMIUM} (apt-get install chromium)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        missing("the Python package playwright is not installed")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+class Watch:
+    """Everything that must not happen: requests to other hosts (aborted), console errors, page errors."""
+
+    def __init__(self, context: Any, page: Any, origin: str) -> None:
+        self.external: list[str] = []
+        self.errors: list[str] = []
+        local = re.compile(r"^(" + re.escape(origin) + r"/|data:|blob:)")
+
+        def route(r: Any) -> None:
+            if local.match(r.request.url):
+                r.continue_()
+            else:
+                self.external.append(r.request.url)
+                r.abort()
+
+        context.route("**/*", route)
+        context.on("request", lambda req: None if local.match(req.url) or req.url in self.external
+                   else self.external.append(req.url))
+        page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: self.errors.append(f"page error: {e}"))
+
+
+def shot(page: Any, name: str) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / name))
+
+
+def wait_idle(page: Any) -> None:
+    page.wait_for_selector("text=Python (Pyodide) | Idle", timeout=TIMEOUT)
+
+
+def wait_all_run(page: Any) -> None:
+    """Every code cell has an execution count and the kernel is idle."""
+    page.wait_for_function(
+        """() => {
+            const prompts = [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')];
+            return prompts.length > 0 && prompts.every(p => /\\[\\d+\\]/.test(p.textContent));
+        }""", timeout=TIMEOUT)
+    wait_idle(page)
+
+
+def run_all(page: Any) -> None:
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+    wait_all_run(page)
+
+
+def tracebacks(page: Any) -> list[str]:
+    texts = page.locator(".jp-OutputArea-output").all_inner_texts()
+    return [t[:800] for t in texts if "Traceback" in t or re.search(r"\w+Error:", t)]
+
+
+def test_notebook_01_runs_and_a_50d2_choice_changes_the_table(browser: Any, site_url: str) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT)
+    watch = Watch(context, page, site_url)
+    try:
+        page.goto(f"{site_url}/lab/index.html?path=01-stort-strafkort.ipynb")
+        wait_idle(page)
+        run_all(page)
+        shot(page, "01-run.png")
+        assert tracebacks(page) == []
+        # every example's walk-through is drawn: its title and diagrams
+        assert page.locator(".jp-OutputArea-output .bl-diagram").count() >= 10
+        assert page.get_by_text("Stort strafkort, eksempel 2: Øst er inde", exact=False).count() >= 1
+
+        play_card_and_choose_50d2(page)
+        assert tracebacks(page) == []
+    finally:
+        shot(page, "01-last.png")
+        external, errors = list(watch.external), list(watch.errors)
+        context.close()
+    assert external == [], f"requests to other hosts: {external}"
+    assert errors == [], f"console errors: {errors}"
+
+
+TABLE_CELL = f"""\
+from bridgelaws.scenario import load, replay
+from bridgelaws.widgets import CardTable
+CardTable(replay(load("scenarios/{EX2.name}")).copy(history=8), lang=LANG)
+"""
+
+
+def play_card_and_choose_50d2(page: Any) -> None:
+    """Example 2 of 01 one card before the end of trick 2: East wins it with ♠A, declarer forbids clubs
+    (Law 50D2a): West picks ♣6 up, it is no longer a penalty card, and the Director says so."""
+    # a table of its own at the end of the notebook (typed by the test, as a student would)
+    page.locator(".jp-Notebook .jp-Cell").last.click()
+    page.keyboard.press("Escape")
+    page.keyboard.press("b")
+    page.keyboard.press("Enter")
+    page.keyboard.insert_text(TABLE_CELL)
+    page.keyboard.press("Control+Enter")  # run it in place
+    wait_all_run(page)
+    table = page.locator(".jp-OutputArea-output .bl-w").last
+    table.wait_for()
+    table.scroll_into_view_if_needed()
+    says_before = table.locator(".bl-w-says").inner_text()
+    assert table.locator(".bl-w-pc").count() == 1  # West's ♣6, a major penalty card
+    assert "♣6" in table.locator(".bl-w-pc").inner_text()
+    table.get_by_role("button", name="Øst ♠E", exact=True).click()
+    options = table.locator(".bl-w-option")
+    options.first.wait_for()
+    assert options.count() == 3  # require clubs, forbid clubs, no restriction (50D2)
+    shot(page, "01-decision.png")
+    forbid = table.locator(".bl-w-option", has_text=re.compile("forbyd", re.IGNORECASE))
+    forbid.click()
+    page.wait_for_function("(el) => el.querySelectorAll('.bl-w-pc').length === 0", arg=table.element_handle())
+    says_after = table.locator(".bl-w-says").inner_text()
+    # before: ♣6 is a major penalty card (50B) and East may not lead until declarer chooses (50D2);
+    # after forbidding clubs: ♣6 is picked up and East may not lead clubs while he keeps the lead (50D2a)
+    assert LawRef.parse("50B").cite("da") in says_before and LawRef.parse("50D2").cite("da") in says_before
+    assert LawRef.parse("50D2a").cite("da") in says_after and "♣" in says_after
+    assert LawRef.parse("50B").cite("da") not in says_after
+    shot(page, "01-forbid.png")
+    time.sleep(0.2)
