@@ -249,7 +249,6 @@ def cmd_fuzz(args: list[str]) -> int:
     return run([str(PY), str(ROOT / "tests" / "fuzzing.py"), *args], env=venv_env())
 
 
-
 def cmd_site(args: list[str]) -> int:
     # tools/build_site.py downloads Pyodide's core (npm) and the kernel's wheels (pip) afresh on every build
     return run([str(PY), str(ROOT / "tools" / "build_site.py"), "build", *args], env=venv_env())

@@ -59,7 +59,7 @@ code { font-family: "DejaVu Sans Mono", monospace; font-size: 0.92em; }
 .ho-title { font-family: "DejaVu Sans", Arial, sans-serif; font-weight: bold; }
 .ho-note { font-style: italic; color: #444; font-size: 9.5pt; }
 .ho-text { white-space: pre-wrap; font-family: "DejaVu Sans", Arial, sans-serif; font-size: 9.5pt; }
-main .bl { font-size: 9.5pt; padding: 1mm 0; break-inside: avoid; }
+main .bl { zoom: 0.62; break-inside: avoid; }
 main .bl-example h3 { break-after: avoid; }
 """
 

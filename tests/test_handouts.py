@@ -148,7 +148,7 @@ def test_html_handout_needs_no_network_and_shows_every_example(handouts: Path, b
     page.goto(path.as_uri())
     page.wait_for_load_state("load")
     shown = squash(page.locator("body").inner_text())
-    diagrams = page.locator(".bl-diagram").count()
+    diagrams = page.locator(".bl.bl-table").count()
     context.close()
     assert requests == []
     titles = expected_titles(notebook, lang)
@@ -192,7 +192,7 @@ def test_one_example_alone_from_the_command_line(tmp_path: Path) -> None:
     ex = example(ONE, lang="da")
     assert "<script" not in page and ex.title in page
     # a diagram of each key position: before the revoke, after each irregularity or decision, each trick
-    assert page.count('class="bl-diagram"') == len(ex.stops())
+    assert page.count('class="bl bl-table"') == len(ex.stops())
     # the ruling at the end: the statements of the last position (here, after declarer forbade clubs)
     for statement in ex.table.director_says("da"):
         assert statement.replace("&", "&amp;") in page

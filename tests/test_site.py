@@ -22,7 +22,6 @@ import re
 import subprocess
 import sys
 import threading
-import time
 from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
@@ -280,7 +279,7 @@ def test_notebook_01_runs_and_a_50d2_choice_changes_the_table(browser: Any, site
         shot(page, "01-run.png")
         assert tracebacks(page) == []
         # every example's walk-through is drawn: its title and diagrams
-        assert page.locator(".jp-OutputArea-output .bl-diagram").count() >= 10
+        assert page.locator(".jp-OutputArea-output .bl.bl-table").count() >= 10
         assert page.get_by_text("Stort strafkort, eksempel 2: Øst er inde", exact=False).count() >= 1
 
         play_card_and_choose_50d2(page)
@@ -294,15 +293,15 @@ def test_notebook_01_runs_and_a_50d2_choice_changes_the_table(browser: Any, site
 
 
 TABLE_CELL = f"""\
-from bridgelaws.scenario import load, replay
 from bridgelaws.widgets import CardTable
-CardTable(replay(load("scenarios/{EX2.name}")).copy(history=8), lang=LANG)
+CardTable.from_scenario("scenarios/{EX2.name}", lang=LANG, start=8)
 """
 
 
 def play_card_and_choose_50d2(page: Any) -> None:
     """Example 2 of 01 one card before the end of trick 2: East wins it with ♠A, declarer forbids clubs
-    (Law 50D2a): West picks ♣6 up, it is no longer a penalty card, and the Director says so."""
+    (Law 50D2a): West picks ♣6 up, it is no longer a penalty card, and the Director says so.
+    The table's markup contract (docs/widget.md): data-seat, data-card, data-role."""
     # a table of its own at the end of the notebook (typed by the test, as a student would)
     page.locator(".jp-Notebook .jp-Cell").last.click()
     page.keyboard.press("Escape")
@@ -311,25 +310,25 @@ def play_card_and_choose_50d2(page: Any) -> None:
     page.keyboard.insert_text(TABLE_CELL)
     page.keyboard.press("Control+Enter")  # run it in place
     wait_all_run(page)
-    table = page.locator(".jp-OutputArea-output .bl-w").last
+    table = page.locator(".jp-OutputArea-output [data-bl='table']").last
     table.wait_for()
     table.scroll_into_view_if_needed()
-    says_before = table.locator(".bl-w-says").inner_text()
-    assert table.locator(".bl-w-pc").count() == 1  # West's ♣6, a major penalty card
-    assert "♣6" in table.locator(".bl-w-pc").inner_text()
-    table.get_by_role("button", name="Øst ♠E", exact=True).click()
-    options = table.locator(".bl-w-option")
+    director = table.locator("[data-role='director']")
+    says_before = director.inner_text()
+    west_c6 = table.locator("[data-seat='W'] [data-card='C6'][data-penalty='major']")
+    assert west_c6.count() == 1  # West's ♣6, a major penalty card (62B1, 50B)
+    table.locator("[data-seat='E'] [data-card='SA']").click()
+    options = table.locator("[data-role='decision'] [data-action='choose']")
     options.first.wait_for()
     assert options.count() == 3  # require clubs, forbid clubs, no restriction (50D2)
     shot(page, "01-decision.png")
-    forbid = table.locator(".bl-w-option", has_text=re.compile("forbyd", re.IGNORECASE))
-    forbid.click()
-    page.wait_for_function("(el) => el.querySelectorAll('.bl-w-pc').length === 0", arg=table.element_handle())
-    says_after = table.locator(".bl-w-says").inner_text()
+    options.filter(has_text=re.compile("forbyd", re.IGNORECASE)).click()
+    table.locator("[data-role='decision']").wait_for(state="detached")
+    assert table.locator("[data-penalty]").count() == 0
+    says_after = director.inner_text()
     # before: ♣6 is a major penalty card (50B) and East may not lead until declarer chooses (50D2);
     # after forbidding clubs: ♣6 is picked up and East may not lead clubs while he keeps the lead (50D2a)
     assert LawRef.parse("50B").cite("da") in says_before and LawRef.parse("50D2").cite("da") in says_before
     assert LawRef.parse("50D2a").cite("da") in says_after and "♣" in says_after
     assert LawRef.parse("50B").cite("da") not in says_after
     shot(page, "01-forbid.png")
-    time.sleep(0.2)

@@ -140,8 +140,12 @@ def pip_download(specs: list[str], dest: Path) -> list[Path]:
 
 
 def build_own_wheel(dest: Path) -> Path:
-    dest.mkdir(parents=True, exist_ok=True)
-    run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(dest), str(ROOT)])
+    """Our wheel, built from a clean copy of the package (no stale build/ folder can slip files into it)."""
+    src = dest / "src"
+    shutil.copytree(ROOT / "bridgelaws", src / "bridgelaws", ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy(ROOT / name, src / name)
+    run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(dest), str(src)])
     (wheel,) = dest.glob("bridgelaws-*.whl")
     return wheel
 
