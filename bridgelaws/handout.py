@@ -51,7 +51,7 @@ a { color: inherit; text-decoration: none; }
 code { font-family: "DejaVu Sans Mono", monospace; font-size: 0.92em; }
 .ho-meta { font-family: "DejaVu Sans", Arial, sans-serif; font-size: 9pt; color: #444; margin: 0 0 4mm 0;
   border-bottom: 1px solid #999; padding-bottom: 2mm; }
-.ho-contents { font-size: 9.5pt; columns: 2; column-gap: 8mm; margin: 1mm 0 4mm 0; }
+.ho-contents { font-size: 9.5pt; margin: 1mm 0 4mm 0; }
 .ho-stop { break-inside: avoid; margin: 0 0 2mm 0; }
 .ho-output { margin: 2mm 0; }
 .ho-ruling { border-left: 3px solid #2f6b3a; padding: 0.5mm 0 0.5mm 3mm; margin: 2mm 0; break-inside: avoid; }
