@@ -502,3 +502,50 @@ def test_d6_repeated_statements_and_corrected_revokes_keep_the_state_the_same_si
         t.push(Expose(S, C("S8"), how="revoke_corrected"))
     assert len(t.state.revokes) == 1 and C("S8") in t.hand(S)
     assert t.replay_matches()
+
+
+# ----------------------------------------------------------------------------------------------------------
+# the widget reproducers (D7, D8: Save and Load are confined by the card table; ported here as regression tests)
+# ----------------------------------------------------------------------------------------------------------
+
+def test_d7_widget_save_writes_nowhere_but_its_folder_and_load_echoes_nothing(tmp_path: Path) -> None:
+    widgets = pytest.importorskip("bridgelaws.widgets")
+    (tmp_path / "notebooks").mkdir()
+    victim = tmp_path / "victim-notes.txt"
+    victim.write_text("IMPORTANT: do not overwrite\n", encoding="utf-8")
+    mine = tmp_path / "notebooks" / "mine"
+    w = widgets.CardTable(Table(Deal.random(5), Contract.parse("4S", "N")), lang="da", folder=mine,
+                          allow_write=True)
+    for name in ("../victim-notes.txt", "../../victim-notes.txt", str(victim), "../victim.toml", "notes.txt"):
+        w.send_action({"action": "save", "name": name, "overwrite": True})
+        assert w.error is not None and w.message, name
+    assert victim.read_text(encoding="utf-8") == "IMPORTANT: do not overwrite\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notebooks", "victim-notes.txt"]
+    # an existing file in the folder is not overwritten without the overwrite choice
+    w.send_action({"action": "save", "name": "mine.toml"})
+    assert w.error is None and (mine / "mine.toml").is_file()
+    before = (mine / "mine.toml").read_bytes()
+    w.play(sorted(w.table.legal_cards(), key=lambda c: c.sort_key)[0])
+    w.send_action({"action": "save", "name": "mine.toml", "overwrite": False})
+    assert w.error is not None and (mine / "mine.toml").read_bytes() == before
+    # Load: a file with a secret is reported as not a scenario, without its contents
+    (mine / "settings.json").write_text('{"id": "ok", "contract": "SECRET-TOKEN-123", "declarer": "S", '
+                                        '"deal": "x", "history": []}', encoding="utf-8")
+    for name in ("settings.json", str(tmp_path / "notebooks" / "mine" / "settings.json"), "/no/such/file.toml"):
+        w.send_action({"action": "load", "name": name})
+        assert w.error is not None and "SECRET" not in w.message and "SECRET" not in w.html
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+def test_d8_widget_load_of_special_files_is_a_message_at_once(tmp_path: Path) -> None:
+    widgets = pytest.importorskip("bridgelaws.widgets")
+    os.mkfifo(tmp_path / "fifo.toml")
+    (tmp_path / "zero.toml").symlink_to("/dev/zero")
+    w = widgets.CardTable(Table(Deal.random(1), Contract.parse("3NT", "S")), lang="nb", folder=tmp_path)
+    t0 = time.perf_counter()
+    last = ""
+    for name in ("missing.toml", "a\x00b.toml", "fifo.toml", "/dev/zero", "zero.toml"):
+        w.send_action({"action": "load", "name": name})
+        assert w.error is not None and w.message and w.message != last, name   # a fresh message each time
+        last = w.message
+    assert time.perf_counter() - t0 < 10, "nothing was read"
