@@ -26,9 +26,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
-import os
 import random
-import resource
 import subprocess
 import sys
 import tempfile
@@ -36,7 +34,7 @@ import time
 import tomllib
 import traceback
 import typing
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -52,7 +50,7 @@ from bridgelaws.deal import Hand  # noqa: E402
 from bridgelaws.designations import VOCABULARY, parse_designation  # noqa: E402
 from bridgelaws.errors import BridgeLawsError  # noqa: E402
 from bridgelaws.events import (  # noqa: E402
-    CHOOSE_OPTIONS, EVENT_TYPES, EXPOSE_HOW, TD_FINDINGS, TOUCH_PURPOSES, Event, Hold, Play,
+    CHOOSE_OPTIONS, EVENT_TYPES, EXPOSE_HOW, TD_FINDINGS, TOUCH_PURPOSES, Event, Play,
 )
 from bridgelaws.laws import LawRef  # noqa: E402
 from bridgelaws.simulate import card_locations, decision_events  # noqa: E402

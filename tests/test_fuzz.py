@@ -8,6 +8,7 @@ event at 5,000, 10,000 and 20,000 events."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
@@ -55,6 +56,7 @@ def test_fuzz_widget_clicks(tmp_path: Path) -> None:
     assert report.clicks == 450
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="measures the child's memory with the resource module")
 def test_bounded_work_timings(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     size, n, seconds, cpu, mb, status = fuzzing.check_big_file(tmp_path)
     times = fuzzing.replay_times()
