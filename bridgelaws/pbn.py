@@ -1029,7 +1029,8 @@ def _lin_hand(deal: Deal, seat: Seat) -> str:
 
 def to_lin(scenario: Scenario, lang: str = "en", *, board: int = 1) -> str:
     """The scenario as one LIN line for BBO's hand viewer: ``md`` deal, a stand-in auction (declarer opens the
-    final contract, which is how LIN names declarer), ``pc`` for each card of the legal play, and ``nt``
+    final contract, which is how LIN names declarer; after Law 54A the player who became declarer), ``pc`` for
+    each card of the legal play, and ``nt``
     notes with what the Director says after each irregularity, in ``lang``. An export only: LIN has no way to
     record the irregularities themselves."""
     lang = normalize_lang(lang)
@@ -1038,7 +1039,7 @@ def to_lin(scenario: Scenario, lang: str = "en", *, board: int = 1) -> str:
     except BridgeLawsError as exc:
         raise _pbn_error(_what("not_replayable", id=scenario.id, problem=str(exc)), path=scenario.path) from None
     c = scenario.contract
-    d = scenario.declarer
+    d = table.declarer  # after 54A the presumed declarer's partner: LIN names declarer by the auction
     hands = ",".join(_lin_hand(scenario.deal, s) for s in (Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST))
     parts = ["pn", ",,,", "st", "", "md", _LIN_DEALER[d] + hands, "rh", "", "ah", f"Board {board}", "sv", "o"]
     bid = f"{c.level}{'N' if c.trump is None else c.trump.letter}"
