@@ -48,7 +48,7 @@ from bridgelaws.cards import Card, Rank, Seat, Strain, Suit
 from bridgelaws.deal import Contract, Deal, Hand
 from bridgelaws.errors import BridgeLawsError, PbnError
 from bridgelaws.events import EVENT_TYPES, Event, Play
-from bridgelaws.i18n import Message, normalize_lang, text
+from bridgelaws.i18n import LANGS, Message, normalize_lang, text
 from bridgelaws.scenario import Scenario, from_dict, localized
 from bridgelaws.scenario import to_dict as scenario_to_dict
 from bridgelaws.table import Table, trick_winner
@@ -802,6 +802,10 @@ def to_scenario(record: PbnRecord, id: str | None = None, after: int | None = No
             raise record._error(_what("no_contract"))
         data = {"id": _default_id(record), "contract": str(record.contract), "declarer": record.declarer.value,
                 "deal": record.deal.to_pbn(), "history": [p.to_dict() for p in record.plays]}
+        if record.board is not None:
+            event = (record.tags.get("Event") or "").strip()
+            key = "import.title_event" if event and event not in ("?", "#") else "import.title"
+            data["title"] = {lang: _t(key, lang, board=record.board, event=event) for lang in LANGS}
     if id is not None:
         data["id"] = id
     if after is not None:

@@ -290,6 +290,8 @@ def test_import_pbn_writes_a_scenario_with_the_recorded_play(tmp_path: Path) -> 
     r = read_pbn(EXAMPLE2)[1]
     assert s.deal == r.deal and s.contract == r.contract and s.declarer is Seat.NORTH
     assert s.history == r.plays[:9]
+    assert s.title == {"da": "Spil 11, 2021 Online Qual: Open R2", "nb": "Spill 11, 2021 Online Qual: Open R2",
+                       "en": "Board 11, 2021 Online Qual: Open R2"}
     # trick 1 "D4 DJ D3 D5" (columns E S W N) is won by South's jack; trick 2 "S5 S2 S3 SK" is led by South
     # and won by North's king; so North leads trick 3 ("SQ SA S4 ST") with the ten: the ninth card
     table = sc.replay(s)

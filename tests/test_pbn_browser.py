@@ -9,17 +9,18 @@ Chromium is /usr/bin/chromium (``CHROMIUM`` overrides it); never ``playwright in
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from test_browser import ARTIFACTS, BIN, LOCAL_ONLY, TIMEOUT, browser, free_port, server_env, start, stop
+from test_browser import ARGS, ARTIFACTS, BIN, CHROMIUM, TIMEOUT, free_port, missing, server_env, start, stop
 
 from bridgelaws.pbn import read_pbn
-
-__all__ = ["browser"]  # the session's Chromium, shared with tests/test_browser.py
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data" / "pbn" / "endplay-example2.pbn"
@@ -28,6 +29,38 @@ CELLS = [
     "from bridgelaws.widgets import CardTable",
     'CardTable.from_pbn("board.pbn", board=11, record=2, lang="da", start="end")',
 ]
+# Playwright runs in a child process: a second sync_playwright() in this process would meet the event loop
+# of the one that tests/test_browser.py keeps open for the whole session ("Sync API inside the asyncio loop").
+PERSON = """
+import json, re, sys
+from playwright.sync_api import sync_playwright
+url, out, chromium, args, timeout, shot = sys.argv[1], sys.argv[2], sys.argv[3], json.loads(sys.argv[4]), \
+    int(sys.argv[5]), sys.argv[6]
+files = {}
+with sync_playwright() as p:
+    browser = p.chromium.launch(executable_path=chromium, args=args)
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, accept_downloads=True)
+    page = ctx.new_page()
+    page.set_default_timeout(timeout)
+    page.route(re.compile(r"^https?://(?!127\\.0\\.0\\.1)"), lambda route: route.abort())
+    page.goto(url + "/")
+    page.locator(".bl-table").first.wait_for()
+    summary = page.locator("details.bl-files > summary")
+    if summary.count():
+        summary.first.click()
+    page.locator('button[data-action="downloads"]').click()
+    page.locator('a[data-download="pbn"]').wait_for()
+    page.screenshot(path=shot)
+    for kind in ("pbn", "lin"):
+        with page.expect_download() as info:
+            page.locator(f'a[data-download="{kind}"]').click()
+        path = out + "/" + info.value.suggested_filename
+        info.value.save_as(path)
+        files[kind] = path
+    ctx.close()
+    browser.close()
+print(json.dumps(files))
+"""
 
 
 def _notebook() -> dict[str, Any]:
@@ -38,7 +71,9 @@ def _notebook() -> dict[str, Any]:
 
 
 @pytest.fixture(scope="module")
-def voila(tmp_path_factory: pytest.TempPathFactory, browser: Any) -> Iterator[str]:
+def voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    if not Path(CHROMIUM).exists():
+        missing(f"Chromium not found at {CHROMIUM} (apt-get install chromium)")
     d = tmp_path_factory.mktemp("pbn-browser")
     shutil.copy(DATA, d / "board.pbn")
     (d / NOTEBOOK).write_text(json.dumps(_notebook()), encoding="utf-8")
@@ -50,33 +85,14 @@ def voila(tmp_path_factory: pytest.TempPathFactory, browser: Any) -> Iterator[st
     stop(proc)
 
 
-def test_a_person_downloads_the_pbn_and_lin_files(voila: str, browser: Any, tmp_path: Path) -> None:
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, accept_downloads=True)
-    page = ctx.new_page()
-    page.set_default_timeout(TIMEOUT)
-    page.route(LOCAL_ONLY, lambda route: route.abort())
-    try:
-        page.goto(voila + "/")
-        prepare = page.locator('button[data-action="downloads"]')
-        summary = page.locator("details.bl-files > summary")
-        page.locator(".bl-table").first.wait_for()
-        if summary.count():
-            summary.first.click()
-        prepare.click()
-        link = page.locator('a[data-download="pbn"]')
-        link.wait_for()
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / "pbn-downloads.png"))
-        with page.expect_download() as info:
-            link.click()
-        pbn_file = tmp_path / info.value.suggested_filename
-        info.value.save_as(pbn_file)
-        with page.expect_download() as info:
-            page.locator('a[data-download="lin"]').click()
-        lin_file = tmp_path / info.value.suggested_filename
-        info.value.save_as(lin_file)
-    finally:
-        ctx.close()
+def test_a_person_downloads_the_pbn_and_lin_files(voila: str, tmp_path: Path) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    run = subprocess.run([sys.executable, "-c", PERSON, voila, str(tmp_path), CHROMIUM, json.dumps(ARGS),
+                          str(TIMEOUT), str(ARTIFACTS / "pbn-downloads.png")],
+                         capture_output=True, text=True, timeout=300, env=dict(os.environ))
+    assert run.returncode == 0, run.stderr[-3000:]
+    files = json.loads(run.stdout.strip().splitlines()[-1])
+    pbn_file, lin_file = Path(files["pbn"]), Path(files["lin"])
     assert pbn_file.suffix == ".pbn" and lin_file.suffix == ".lin"
     original = read_pbn(DATA)[1]
     back = read_pbn(pbn_file)[0].scenario()
