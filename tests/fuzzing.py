@@ -12,7 +12,9 @@ What is checked (issue #12):
   vocabulary or at random), from a fresh deal or from a prefix of a corpus scenario. A refused event raises a
   library error and changes nothing; every legal card and every option of a pending decision is accepted; play
   can always go on (a legal card, or an accepted option) until it is over; ``pop`` restores the state before,
-  and replaying the history reproduces the state.
+  and replaying the history reproduces the state; an event repeated does not make the state grow; what a
+  person sees (Director's statements, diagrams, timeline) renders; the history goes through TOML, JSON and PBN
+  and back unchanged.
 - **scenarios**: mutated scenario files (text-level and structural) against ``load`` (ScenarioError only),
   ``check_file`` (a result, never an exception), ``replay``, ``show`` and the TOML/JSON round trip.
 - **parsers**: random text (random Unicode, token soups, long text) against every parse function in every
@@ -352,8 +354,17 @@ def fuzz_engine_game(seed: int, report: Report, *, max_events: int = 160, p_irre
             if back != s or sc.replay(back).state != table.state:
                 report.fail("engine", seed, f"{fmt} round trip of the history differs")
                 return
+        if rng.random() < 0.3:   # the PBN export keeps every event; LIN is written too
+            from bridgelaws import pbn
+
+            lang = rng.choice(langs)
+            again = pbn.read_pbn(pbn.to_pbn(s, lang))[0].scenario(id="fuzz")
+            if (again.deal, again.contract, again.history) != (s.deal, s.contract, s.history):
+                report.fail("engine", seed, f"PBN round trip ({lang}) of the history differs")
+                return
+            pbn.to_lin(s, lang)
     except Exception as exc:  # noqa: BLE001
-        report.fail("engine", seed, f"replay or round trip: {_short(exc)}")
+        report.fail("engine", seed, f"replay or round trip (TOML, JSON, PBN, LIN): {_short(exc)}")
 
 
 # ----------------------------------------------------------------------------------------------------------
