@@ -19,6 +19,7 @@ from typing import Any
 # the rules register their handlers when they are imported; play first, the modules after it build on its handler
 from bridgelaws.rules import play as _play  # noqa: F401  (isort: skip)
 from bridgelaws.rules import designation, director, leads, penalty_cards, played_card, premature, revoke  # noqa: F401
+from bridgelaws.rules import withdraw  # noqa: F401  (after revoke: it wraps the 62C handler)
 
 from bridgelaws.cards import Card, Seat
 from bridgelaws.deal import Contract, Deal
