@@ -190,7 +190,8 @@ def test_withdraw_needs_a_corrected_revoke() -> None:
     t = _seed_table(("W", "S3", False), ("N", "S2", False))
     with pytest.raises(IllegalPlayError) as exc:
         t.push(Withdraw(Seat.NORTH, card=Card.parse("S2")))
-    assert exc.value.law == law("62C")
+    # no corrected revoke (62C), proper lead (53B) or corrected designation (47D): the card stays played (47F)
+    assert exc.value.law == law("47F")
 
 
 def test_the_director_at_the_end_of_the_article_example_cites_64a2_64b2_64a_and_64c() -> None:

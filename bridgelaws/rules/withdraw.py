@@ -44,6 +44,9 @@ def withdraw(table: Engine, state: PlayState, ev: Withdraw) -> PlayState:
         # 45C4b / 47D: declarer corrected his designation; the opponent's card played after the first one
         # has gone back to his hand, and he takes it back rather than play it again
         return state.evolve(notes=(note("lp.note.withdrawn_45C4b", L47D, seat=seat, card=card),))
+    if state.revokes:
+        # a revoke is on record: Law 62C is the rule the player is thinking of, and it says why not
+        return _after_revoke(table, state, ev)
     raise IllegalPlayError(
         f"{ev}: {seat.name.title()} cannot take back {card}: a played card may be taken back only after a proper "
         "lead that follows a lead out of turn (53B), a corrected designation (45C4b, 47D) or a corrected revoke "
