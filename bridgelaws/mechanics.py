@@ -21,10 +21,9 @@ from bridgelaws.state import PenaltyCard, PlayState, Restriction, Statement, Tri
 
 __all__ = [
     "Engine", "Handler", "HANDLERS", "EXPOSE_HANDLERS", "CHOICE_HANDLERS", "register", "register_expose",
-    "register_choice", "note", "follow_suit_cards", "binding_restrictions",
-    "apply_restriction", "restricted_cards", "penalty_card_candidates", "legal_cards_ignoring_pending",
-    "designation_candidates", "legal_cards", "trick_winner", "next_in_trick", "remove_from_holding", "place_card", "complete_trick",
-    "check_plain_play",
+    "register_choice", "note", "follow_suit_cards", "binding_restrictions", "apply_restriction", "restricted_cards",
+    "penalty_card_candidates", "legal_cards_ignoring_pending", "designation_candidates", "legal_cards",
+    "trick_winner", "next_in_trick", "remove_from_holding", "place_card", "complete_trick", "check_plain_play",
 ]
 
 

@@ -32,6 +32,11 @@ candidates. The rules, per language:
 
 There is no global language switch: ``lang`` is always given. ``bridgelaws.notation("da")`` (the module is
 callable) or ``Notation("da")`` bundles a language with its formatters and parsers.
+
+Errors: every ``parse_*`` function raises :class:`NotationError` (or :class:`AmbiguousNotationError`) for any
+text it cannot read, and :class:`~bridgelaws.errors.LanguageError` for an unknown language; nothing else,
+whatever it is given (tests/test_fuzz.py tries random text). Text longer than 1,000 characters is refused
+before it is parsed.
 """
 
 from __future__ import annotations

@@ -236,7 +236,9 @@ def load(path: str | Path) -> Scenario:
 
 def loads(text: str, format: str | None = None, *, path: str | None = None) -> Scenario:
     """Read a scenario from TOML or JSON text. ``format`` is ``"toml"`` or ``"json"``; by default JSON when
-    the text starts with ``{``, else TOML."""
+    the text starts with ``{``, else TOML. Raises ScenarioError, and nothing else, for any text: more than
+    :data:`MAX_FILE_BYTES`, invalid TOML or JSON, values out of bounds (:data:`MAX_DEPTH`, :data:`MAX_STRING`,
+    :data:`MAX_NUMBER`, checked before anything else) or a scenario that does not validate."""
     where = f"{path}: " if path else ""
     if not isinstance(text, str):
         raise ScenarioError(f"{where}a scenario must be text, not {type(text).__name__}", path=path)
