@@ -246,6 +246,8 @@ def loads(text: str, format: str | None = None, *, path: str | None = None) -> S
         raise ScenarioError(f"{where}the text has more than {MAX_FILE_BYTES} bytes; a scenario may have at most "
                             f"{MAX_FILE_BYTES} (1 MB)", path=path, key="files.text_too_large",
                             limit=MAX_FILE_BYTES)
+    if text.startswith("\ufeff"):   # the byte order mark Windows editors write: not part of the text
+        text = text[1:]
     fmt = format if format is not None else ("json" if text.lstrip().startswith("{") else "toml")
     if fmt == "toml":
         try:

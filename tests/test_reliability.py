@@ -549,3 +549,11 @@ def test_d8_widget_load_of_special_files_is_a_message_at_once(tmp_path: Path) ->
         assert w.error is not None and w.message and w.message != last, name   # a fresh message each time
         last = w.message
     assert time.perf_counter() - t0 < 10, "nothing was read"
+
+
+def test_a_byte_order_mark_as_windows_editors_write_it_is_not_an_error(tmp_path: Path) -> None:
+    text = HEAD + "history = []\n"
+    for suffix, body in ((".toml", text), (".json", json.dumps(sc.to_dict(sc.loads(text))))):
+        path = tmp_path / f"bom{suffix}"
+        path.write_bytes(b"\xef\xbb\xbf" + body.encode("utf-8"))
+        assert sc.load(path).id == "x"
