@@ -255,3 +255,22 @@ def test_every_statement_of_every_revoke_scenario_is_written_in_each_language(la
             for cells in row.cells.values():
                 for cell in cells:
                     assert cell.text(lang)
+
+
+def test_a_revoke_is_corrected_while_declarer_would_choose_lead_options() -> None:
+    from bridgelaws.events import Choose, Expose
+
+    t = _seed_table(("W", "S3", False), ("N", "S2", False))
+    t.push(Expose(Seat.WEST, Card.parse("HJ"), how="dropped"))            # a major penalty card (an honour)
+    for seat, card in (("E", "SA"), ("S", "S7")):
+        t.push(Play(Seat.parse(seat), Card.parse(card)))
+    t.push(Choose(Seat.SOUTH, option="none"))                             # East leads: 50D2b
+    for seat, card, revoke in (("E", "DA", False), ("S", "D8", False), ("W", "S9", True), ("N", "D6", False)):
+        t.push(Play(Seat.parse(seat), Card.parse(card), revoke=revoke))
+    assert t.state.pending is not None and t.state.pending.kind == "lead_options"   # East is on lead again
+    t.push(CorrectRevoke(Seat.WEST, card=Card.parse("S9")))               # 62A: not established
+    assert t.state.to_act is Seat.WEST and t.state.pending is None
+    assert {str(c) for c in t.legal_cards()} == {"DK", "DQ", "DJ", "D3", "D2"}
+    assert {(str(p.card), p.kind) for p in t.penalty_cards()} == {("HJ", "major"), ("S9", "major")}
+    t.push(Play(Seat.WEST, Card.parse("D2")))
+    assert t.state.pending is not None and t.state.pending.kind == "lead_options"   # 51B: two suits now

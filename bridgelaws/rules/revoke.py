@@ -229,6 +229,10 @@ def _may_correct(state: PlayState, r: Revoke) -> LawRef | None:
     return None
 
 
+#: decisions that arise from the position alone (settle() derives them again after the correction)
+_FROM_POSITION = ("lead_options", "designate_penalty_card")
+
+
 @register(CorrectRevoke)
 def correct_revoke(table: Engine, state: PlayState, ev: Event) -> PlayState:
     """Implements Law 62A–D: attention is drawn to the revoke ``card`` while it may be corrected. The revoke
@@ -245,9 +249,13 @@ def correct_revoke(table: Engine, state: PlayState, ev: Event) -> PlayState:
         raise _err(ev, f"the revoke with {r.card} in trick {r.trick_no} is established ({r.established_by}); "
                    "it may no longer be corrected (63B), and Law 64 applies when play is over",
                    "revoke.error.established", L63B, state, trick=r.trick_no, rule=law("64"))
-    if state.pending is not None or state.irregular_lead is not None:
+    if state.irregular_lead is not None or (state.pending is not None and state.pending.kind not in _FROM_POSITION):
         raise _err(ev, "another irregularity is waiting for a decision; settle it before the revoke is corrected",
                    "revoke.error.pending", state.pending.law if state.pending else law("53"), state)
+    if state.pending is not None:
+        # a decision the position itself called for (50D2/51B lead options, 51A) is asked again, if at all,
+        # once the corrected trick is complete
+        state = state.evolve(pending=None)
     t = r.trick_no
     later: list[tuple[Seat, Card]] = []
     if t == state.trick_no:
