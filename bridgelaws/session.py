@@ -838,17 +838,18 @@ class TableSession:
             from bridgelaws.timeline import describe_event
 
             what = describe_event(self.history[-1], lang, self.table.states[n - 1])
-            where = (_t("where.at", lang, n=n, total=total, what=what) if on
-                     else _t("where.off", lang, what=what) if scripted else what)
+            where = (what if not scripted else _t("where.at", lang, n=n, total=total, what=what) if on
+                     else _t("where.off", lang, what=what))
         has_next = self.script_next() is not None or bool(self.redo)
         controls: list[Button | SelectBox] = [
-            Button("« " + _t("prev_stop", lang), "prev_stop", tooltip=_t("prev_stop.tooltip", lang),
-                   disabled=n == 0 and on),
             Button("◀", "back", tooltip=_t("back.tooltip", lang), disabled=n == 0),
             Button("▶", "step", tooltip=_t("step.tooltip", lang), disabled=not has_next),
-            Button(_t("next_stop", lang) + " »", "next_stop", tooltip=_t("next_stop.tooltip", lang),
-                   disabled=not has_next),
         ]
+        if scripted:  # the stops are the article's
+            controls.insert(0, Button("« " + _t("prev_stop", lang), "prev_stop",
+                                      tooltip=_t("prev_stop.tooltip", lang), disabled=n == 0 and on))
+            controls.append(Button(_t("next_stop", lang) + " »", "next_stop", tooltip=_t("next_stop.tooltip", lang),
+                                   disabled=not has_next))
         if self.mode != "lesson":
             controls.append(Button(_t("reveal", lang) if not self.revealed else _t("hide", lang), "reveal",
                                    tooltip=_t("reveal.tooltip", lang), pressed=self.revealed, cls="bl-reveal"))
@@ -947,10 +948,11 @@ class TableSession:
                                        for c in qq.choices)
         return out
 
-    def render(self) -> str:
-        """The whole table as HTML (the widget's markup)."""
+    def render(self, sheet: dict[str, str] | None = None) -> str:
+        """The whole table as HTML (the widget's markup). With ``sheet`` (a dict the caller keeps), styles
+        become classes collected in it (see :func:`bridgelaws.render.html.style_rules`); else inline."""
         view = self.view()
-        return str(_html.board(view, self.lang, interactive=True, panel=self.panel(view)))
+        return str(_html.board(view, self.lang, interactive=True, panel=self.panel(view), sheet=sheet))
 
     def focus_target(self) -> str:
         """Where keyboard focus belongs after an action: the decision, the exam, or the hand to play."""

@@ -105,6 +105,8 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
     _esm = traitlets.Unicode().tag(sync=True)
     _table_css = traitlets.Unicode().tag(sync=True)
     html = traitlets.Unicode("").tag(sync=True)
+    #: the rules of the style classes in ``html`` (grows as new styles appear; re-sent only then)
+    styles = traitlets.Unicode("").tag(sync=True)
     focus = traitlets.Unicode("").tag(sync=True)
     announce = traitlets.Unicode("").tag(sync=True)
 
@@ -129,6 +131,7 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
             session.filename = Path(path).name
         self.session = session
         self.show_timeline = show_timeline
+        self._sheet: dict[str, str] = {}
         super().__init__(_esm=_asset("table.js"), _table_css=_asset("table.css"), **kwargs)
         self.on_msg(self._on_msg)
         self.refresh()
@@ -174,7 +177,8 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
     def refresh(self) -> None:
         """Redraw from the session (one message to the page)."""
         s = self.session
-        markup = s.render()
+        n = len(self._sheet)
+        markup = s.render(self._sheet)
         if self.show_timeline:
             from bridgelaws import timeline as _timeline
 
@@ -190,6 +194,8 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
             d = s.table.state.pending
             announce = text("widget.decision.title", s.lang, seat=d.by, law=d.law)
         with self.hold_sync():
+            if len(self._sheet) != n or not self.styles:
+                self.styles = _html.style_rules(self._sheet)
             self.focus = s.focus_target()
             self.announce = announce
             self.html = markup

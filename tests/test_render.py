@@ -239,6 +239,9 @@ def test_every_inline_style_survives_jupyterlabs_sanitizer(lang: str) -> None:
                 prop, _, value = decl.partition(":")
                 assert prop.strip() in LAB_ALLOWED_STYLES, f"{prop!r} is dropped by JupyterLab's sanitizer"
                 assert value.strip() and "!important" not in value
+                # keywords the sanitizer's value patterns do not accept for sizes and colours
+                if prop.strip() in ("font-size", "color", "background-color"):
+                    assert value.strip() not in ("inherit", "initial", "unset", "currentColor"), decl
 
 
 @pytest.mark.parametrize("lang", LANGS)

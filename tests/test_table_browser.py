@@ -52,6 +52,9 @@ LOCAL_ONLY = re.compile(r"^https?://(?!127\.0\.0\.1)")
 TIMEOUT = 60_000
 PROJECTOR = {"width": 1280, "height": 800}
 RED = "rgb(200, 16, 46)"
+# the element that has the keyboard focus, inside shadow roots too
+DEEP_ACTIVE = ("(() => { let e = document.activeElement; while (e && e.shadowRoot && e.shadowRoot.activeElement) "
+               "e = e.shadowRoot.activeElement; return e; })()")
 
 
 def missing(what: str) -> None:
@@ -270,13 +273,24 @@ def test_keyboard_plays_a_card_and_chooses_an_option(lab: str, page: Any) -> Non
     a.locator("[data-slot='W'] [data-trick-card='HJ']").wait_for()
     # focus stayed on the table: it moved to the hand to play (North)
     page.wait_for_function("() => { let e = document.activeElement; while (e && e.shadowRoot && e.shadowRoot.activeElement) e = e.shadowRoot.activeElement; return e && e.closest && e.closest('[data-hand]') && e.closest('[data-hand]').dataset.hand === 'N'; }")
-    # a lead out of turn by keyboard: the click-mode list, then a card, then an option with Enter
+    # a decision by keyboard: East leads out of turn from his hand's tab stop (Enter), focus moves to the
+    # decision (Law 54), the arrow key picks the second option, Enter chooses it
     a.locator("select[data-action='set_click']").select_option("lead_out_of_turn")
+    a.locator("select[data-action='set_click']").evaluate("e => e.value === 'lead_out_of_turn'")
     page.wait_for_timeout(300)
-    a = tables(page).first
-    a.locator("[data-card='S2']").focus()  # North's ♠2: dummy leads out of turn... any card; the engine rules
+    a.locator("[data-action='back']").focus()
+    page.keyboard.press("Enter")  # take the heart jack back: West to lead again
+    a.locator("[data-seat='W'] [data-card='HJ']").wait_for()
+    a.locator("[data-seat='E'] [data-card][tabindex='0']").focus()
     page.keyboard.press("Enter")
-    page.wait_for_timeout(500)
+    a.locator("[data-role='decision']").wait_for()
+    page.wait_for_function(f"() => {{ const e = {DEEP_ACTIVE}; return e && e.closest && !!e.closest(\"[data-role='decision']\"); }}")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Enter")
+    a.locator("[data-role='decision']").wait_for(state="detached")
+    # accepted, and declarer (South) spread his hand: North is declarer now (54A)
+    a.locator("[data-seat='N'] .bl-badge-declarer").wait_for()
+    assert page.evaluate(f"() => {{ const e = {DEEP_ACTIVE}; return !!(e && e.closest && e.closest('[data-bl]')); }}")
     shot(page, "lab-keyboard.png")
 
 
@@ -300,3 +314,61 @@ def test_table_fits_a_projector_with_the_file_browser_open(lab: str, page: Any) 
     size = t.locator("[data-card]").first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
     assert size >= 22
     shot(page, "lab-projector.png")
+
+
+def executed_copy(workdir: Path, nb: str, name: str) -> str:
+    """``nb`` executed by nbclient and saved as ``name``: a notebook with stored outputs, as committed."""
+    import nbformat
+    from nbclient import NotebookClient
+
+    book = nbformat.read(workdir / nb, as_version=4)
+    NotebookClient(book, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(workdir)}}).execute()
+    nbformat.write(book, workdir / name)
+    return name
+
+
+def test_untrusted_notebook_shows_styled_static_pictures(lab: str, workdir: Path, page: Any) -> None:
+    name = executed_copy(workdir, NOTEBOOKS[0], "table-a-stored.ipynb")
+    page.goto(f"{lab}/lab/tree/{name}")
+    page.wait_for_selector("text=| Idle")
+    page.get_by_title(re.compile("^Notebook not trusted")).wait_for()
+    # the static diagram below the table, and the table's own stored picture (its text/html): both styled
+    diagrams = page.locator(".jp-OutputArea-output .bl.bl-table")
+    diagrams.first.wait_for()
+    assert diagrams.count() == 2
+    assert page.locator(".jp-OutputArea-output style").count() == 0
+    for i in range(2):
+        d = diagrams.nth(i)
+        d.scroll_into_view_if_needed()
+        heart = d.locator(".bl-seat-north .bl-suit-hearts .bl-sym").first
+        assert heart.inner_text() == "♥"
+        assert heart.evaluate("e => getComputedStyle(e).color") == RED
+        spade = d.locator(".bl-seat-north .bl-suit-spades .bl-sym").first
+        assert spade.evaluate("e => getComputedStyle(e).color") != RED
+        n, w, e, s = (d.locator(f".bl-seat-{x}").bounding_box() for x in ("north", "west", "east", "south"))
+        # the compass: North above West and East, South below them, West left of East
+        assert n["y"] + n["height"] <= w["y"] + 1 and n["y"] + n["height"] <= e["y"] + 1
+        assert s["y"] >= w["y"] + w["height"] - 1 and w["x"] + w["width"] <= e["x"] + 1
+        size = d.locator(".bl-seat-north .bl-suit-hearts").evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
+        assert size >= 22
+    shot(page, "lab-untrusted.png")
+
+
+def test_voila_table_works_and_fits(voila: str, page: Any) -> None:
+    page.goto(voila)
+    t = tables(page).first
+    t.locator("[data-role='director']").wait_for(timeout=120_000)
+    body = page.inner_text("body")
+    assert "CardTable.from_scenarios" not in body  # code is hidden
+    for sel in ("[data-seat='N']", "[data-seat='E']", "[data-seat='S']", "[data-seat='W']", ".bl-centre",
+                "[data-role='director']"):
+        box = t.locator(sel).first.bounding_box()
+        assert box is not None and in_view(page, box, {"x": 0, "y": 0, **PROJECTOR}), (sel, box)
+    # seminar: held back; reveal shows the ruling; the next stop holds it back again
+    t.get_by_role("button", name=re.compile("^Næste stop")).click()
+    t.locator(".bl-penalty-unknown").wait_for()
+    t.get_by_role("button", name="Vis kendelsen").click()
+    t.locator("[data-role='director'] li").first.wait_for()
+    assert t.locator("[data-penalty='major']").count() == 1
+    assert "STORT" in t.locator(".bl-penalty-major").inner_text().upper()
+    shot(page, "voila-revealed.png")

@@ -22,10 +22,13 @@ True
 
 from __future__ import annotations
 
+import hashlib
 import re
 import xml.etree.ElementTree as ET
+from contextvars import ContextVar
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from bridgelaws.cards import Card, Seat, Suit
@@ -70,14 +73,41 @@ def stylesheet() -> str:
 
 def css(**props: str | int | None) -> str:
     """``css(font_size="20px", color=RED)`` -> ``"font-size:20px;color:#c8102e"`` (None values left out)."""
-    return ";".join(f"{k.replace('_', '-')}:{v}" for k, v in props.items() if v is not None)
+    return _css(tuple(props.items()))
+
+
+@lru_cache(maxsize=4096)
+def _css(items: tuple[tuple[str, Any], ...]) -> str:
+    return ";".join(f"{k.replace('_', '-')}:{v}" for k, v in items if v is not None)
+
+
+#: while the widget renders: style string -> class name (the styles become classes of a stylesheet that the
+#: widget keeps in its shadow root, so each click sends a third of the bytes); None: inline styles
+_SHEET: ContextVar[dict[str, str] | None] = ContextVar("bl_sheet", default=None)
+
+
+def style_class(style: str) -> str:
+    """The class that carries ``style`` in the widget's stylesheet (a hash of it: the same on every run)."""
+    return "bl-s" + hashlib.sha1(style.encode("utf-8")).hexdigest()[:10]
+
+
+def style_rules(sheet: dict[str, str]) -> str:
+    """The stylesheet of the classes in ``sheet``, in a stable order."""
+    return "\n".join(f".{cls}{{{style}}}" for style, cls in sorted(sheet.items(), key=lambda kv: kv[1]))
 
 
 def _el(parent: ET.Element | None, tag: str, cls: str | None = None, text: str | None = None,
         style: str | None = None, **attrs: str) -> ET.Element:
     attrib: dict[str, str] = {"class": cls} if cls else {}
     if style:
-        attrib["style"] = style
+        sheet = _SHEET.get()
+        if sheet is None:
+            attrib["style"] = style
+        else:
+            name = sheet.get(style)
+            if name is None:
+                name = sheet[style] = style_class(style)
+            attrib["class"] = f"{cls} {name}" if cls else name
     for k, v in attrs.items():
         attrib[k.replace("_", "-")] = v
     el = ET.Element(tag, attrib) if parent is None else ET.SubElement(parent, tag, attrib)
@@ -87,7 +117,34 @@ def _el(parent: ET.Element | None, tag: str, cls: str | None = None, text: str |
 
 
 def _finish(root: ET.Element) -> HtmlStr:
-    return HtmlStr(ET.tostring(root, encoding="unicode", short_empty_elements=False))
+    out: list[str] = []
+    _write(root, out)
+    return HtmlStr("".join(out))
+
+
+def _esc_text(s: str) -> str:
+    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _esc_attr(s: str) -> str:
+    return (s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+            .replace("\r", "&#13;").replace("\n", "&#10;").replace("\t", "&#09;"))
+
+
+def _write(el: ET.Element, out: list[str]) -> None:
+    """XML serialization as ``ET.tostring(el, encoding="unicode", short_empty_elements=False)`` writes it
+    (the same bytes; tests compare), without its namespace pass: the widget renders on every click."""
+    out.append("<" + el.tag)
+    for k, v in el.attrib.items():
+        out.append(f' {k}="{_esc_attr(v)}"')
+    out.append(">")
+    if el.text:
+        out.append(_esc_text(el.text))
+    for child in el:
+        _write(child, out)
+    out.append(f"</{el.tag}>")
+    if el.tail:
+        out.append(_esc_text(el.tail))
 
 
 def _root(kind: str, lang: str, font_size: int = 20, inline: bool = False) -> ET.Element:
@@ -138,11 +195,12 @@ def sentence_html(s: str) -> str:
 
 # table cells: JupyterLab styles tables in outputs (right-aligned cells, striped and hovered rows, 12 px
 # text, fixed layout); inline styles override each of these
-_TABLE = css(border_collapse="separate", border_spacing="0", border="none", margin="0", font_size="inherit",
-             table_layout="auto", color="inherit", background_color="transparent", width="auto")
+# (no "inherit": the sanitizer keeps only explicit sizes and colours)
+_TABLE = css(border_collapse="separate", border_spacing="0", border="none", margin="0", font_size="20px",
+             table_layout="auto", color=BLACK, background_color="transparent", width="auto")
 _TR = css(background_color="transparent", border="none")
 _TD = css(padding="3px 5px", border="none", text_align="left", vertical_align="middle", line_height="1.25",
-          white_space="nowrap", background_color="transparent", color="inherit")
+          white_space="nowrap", background_color="transparent")
 
 
 def _table(parent: ET.Element, cls: str, style: str = "") -> ET.Element:
@@ -225,6 +283,7 @@ class Panel:
 # hands
 # ----------------------------------------------------------------------------------------------------------
 
+@lru_cache(maxsize=1024)
 def _card_name(seat: Seat, c: Card, lang: str, kind: str = "") -> str:
     return text(f"widget.card.tooltip_{kind}" if kind else "widget.card.tooltip", lang, seat=seat, card=c)
 
@@ -250,7 +309,7 @@ def _rank_button(parent: ET.Element, seat: Seat, c: Card, lang: str, *, legal: b
 def _suit_line(parent: ET.Element, sv: SeatView, suit: Suit, lang: str, interactive: bool, show_played: bool,
                panel: Panel | None) -> None:
     line = _el(parent, "div", f"bl-suit bl-suit-{suit.name.lower()}",
-               style=css(white_space="nowrap", min_height="1.35em", font_size="22px" if interactive else None))
+               style=css(white_space="nowrap", min_height="1.35em", font_size="22px"))
     _sym(line, suit, "22px").tail = " "
     cards = [c for c in sv.cards if c.suit is suit]
     gone = [c for c in sv.played if c.suit is suit] if show_played else []
@@ -396,6 +455,7 @@ def _roving(group: ET.Element) -> None:
 # ----------------------------------------------------------------------------------------------------------
 
 _SLOTS = ((1, Seat.NORTH), (3, Seat.WEST), (5, Seat.EAST), (7, Seat.SOUTH))
+_SLOTS_BY_INDEX = _SLOTS
 
 
 def _centre(cell: ET.Element, view: BoardView, lang: str, bare: bool) -> None:
@@ -403,25 +463,35 @@ def _centre(cell: ET.Element, view: BoardView, lang: str, bare: bool) -> None:
               style=css(background_color=GREEN, color="#ffffff", border_radius="8px", padding="6px",
                         text_align="center", min_width="6.5em"))
     grid = _table(box, "bl-trick", "margin:0 auto")
-    by_seat: dict[Seat, TrickCard] = {t.seat: t for t in view.trick if t.how != "face_down" or True}
+    by_seat: dict[Seat, TrickCard] = {t.seat: t for t in view.trick}
+    slots = dict(_SLOTS_BY_INDEX)
     cells: list[ET.Element] = []
     for r in range(3):
         tr = _tr(grid)
         for c in range(3):
-            cells.append(_td(tr, style="text-align:center;padding:2px 3px;color:#ffffff"))
+            i = r * 3 + c
+            seat = slots.get(i)
+            if i == 4:
+                cells.append(_td(tr, "bl-trick-label", "text-align:center;white-space:normal;font-size:14px;"
+                                                       "color:#ffffff"))
+                continue
+            cls = None
+            if seat is not None:
+                tc = by_seat.get(seat)
+                how = "" if bare else " bl-slot-empty" if tc is None else f" bl-{tc.how.replace('_', '-')}"
+                cls = f"bl-slot bl-slot-{seat.name.lower()}{how}"
+            cell_el = _td(tr, cls, "text-align:center;padding:2px 3px;color:#ffffff")
+            if seat is not None:
+                cell_el.set("data-slot", seat.value)
+            cells.append(cell_el)
     for idx, seat in _SLOTS:
         slot = cells[idx]
-        slot.set("class", f"bl-slot bl-slot-{seat.name.lower()}")
-        slot.set("data-slot", seat.value)
         tc = by_seat.get(seat)
         if bare or tc is None:
-            if not bare:
-                slot.set("class", slot.get("class", "") + " bl-slot-empty")
             _el(slot, "span", "bl-compass" if bare else "bl-slot-empty", format_seat(seat, lang, "letter"),
                 style=css(font_weight="bold", color="#ffffff" if bare else "#cfe3d3"))
             continue
         how = tc.how.replace("_", "-")
-        slot.set("class", slot.get("class", "") + f" bl-{how}")
         border = {"irregular": f"3px dashed {ORANGE}", "face-down": "3px dotted #555555"}.get(how, "1px solid #777777")
         bg = {"irregular": "#fff3e0", "face-down": "#dfe7ef"}.get(how, "#ffffff")
         style = css(display="inline-block", border=border, border_radius="5px", background_color=bg,
@@ -430,8 +500,6 @@ def _centre(cell: ET.Element, view: BoardView, lang: str, bare: bool) -> None:
                     box_shadow="0 0 0 2px #cfe3d3" if how == "lead" else None)
         _card(slot, tc.card, lang, style).set("data-trick-card", str(tc.card))
     mid = cells[4]
-    mid.set("class", "bl-trick-label")
-    mid.set("style", _TD + ";text-align:center;white-space:normal;font-size:14px;color:#ffffff")
     if view.over:
         mid.text = label("play_over", lang)
     elif view.last_winner is not None and view.last_trick_no is not None:
@@ -526,11 +594,22 @@ def _select(parent: ET.Element, s: Select) -> None:
                                                       white_space="nowrap", display="inline-block"))
     lab.text = s.label + " "
     sel = _el(lab, "select", data_action=s.action, title=s.tooltip or s.label,
-              style=css(font_family="inherit", font_size="14px"))
+              style=css(font_family="inherit", font_size="14px", max_width="11em"))
     for value, text_ in s.options:
         opt = _el(sel, "option", text=text_, value=value)
         if value == s.value:
             opt.set("selected", "selected")
+
+
+def _one_tab_stop(group: ET.Element) -> None:
+    """Roving tabindex: the group's first enabled button is its one tab stop; arrow keys reach the others."""
+    first = True
+    for b in group.iter("button"):
+        if first and b.get("disabled") is None:
+            b.set("tabindex", "0")
+            first = False
+        else:
+            b.set("tabindex", "-1")
 
 
 def _controls(parent: ET.Element, items: Iterable[Button | Select], cls: str) -> None:
@@ -543,6 +622,7 @@ def _controls(parent: ET.Element, items: Iterable[Button | Select], cls: str) ->
             _select(row, it)
         else:
             _button(row, it)
+    _one_tab_stop(row)
 
 
 def _decision(parent: ET.Element, view: BoardView, lang: str, panel: Panel) -> None:
@@ -561,6 +641,7 @@ def _decision(parent: ET.Element, view: BoardView, lang: str, panel: Panel) -> N
         if panel.article_option == i and not view.held_back and panel.article_label:
             _el(el, "span", "bl-article-mark", " ◆ " + panel.article_label,
                 style=css(font_size="12px", color="#6a3900", font_weight="bold"))
+    _one_tab_stop(box)
 
 
 def _panel(cell: ET.Element, view: BoardView, lang: str, panel: Panel) -> None:
@@ -581,6 +662,7 @@ def _panel(cell: ET.Element, view: BoardView, lang: str, panel: Panel) -> None:
         sentence(_el(box, "div", style=css(font_weight="bold", font_size="15px")), panel.branches_title)
         for b in panel.branches:
             _button(box, b, "display:block;width:100%;margin:2px 0")
+        _one_tab_stop(box)
     exam = panel.exam
     if exam:
         box = _el(cell, "div", "bl-exam", role="group", aria_label=str(exam.get("question", "")), data_role="exam",
@@ -605,6 +687,7 @@ def _panel(cell: ET.Element, view: BoardView, lang: str, panel: Panel) -> None:
         if exam.get("score"):
             sentence(_el(box, "div", "bl-exam-score", data_role="score", style=css(font_size="14px")),
                      str(exam["score"]))
+        _one_tab_stop(box)
     _decision(cell, view, lang, panel)
     if panel.message:
         kind, msg = panel.message
@@ -645,11 +728,17 @@ def _panel(cell: ET.Element, view: BoardView, lang: str, panel: Panel) -> None:
 # ----------------------------------------------------------------------------------------------------------
 
 def board(view: BoardView, lang: str = "en", *, kind: str = "bl-table", interactive: bool = False,
-          show_played: bool = False, panel: Panel | None = None) -> HtmlStr:
+          show_played: bool = False, panel: Panel | None = None, sheet: dict[str, str] | None = None) -> HtmlStr:
     """The one picture of a position: the compass (N top, W left, the trick in the middle, E right, S
     bottom, contract and tricks won in the corners), penalty cards face up in front of their owner, and what
     the Director says below (static) or, with a ``panel`` (the widget), in a column beside the compass
     together with the decision and the controls, so that all of it fits on a 1280×800 projector."""
+    if sheet is not None:
+        token = _SHEET.set(sheet)
+        try:
+            return board(view, lang, kind=kind, interactive=interactive, show_played=show_played, panel=panel)
+        finally:
+            _SHEET.reset(token)
     lang = normalize_lang(lang)
     root = _root(kind, lang, 20)
     if interactive:
@@ -658,23 +747,31 @@ def board(view: BoardView, lang: str = "en", *, kind: str = "bl-table", interact
     row = _tr(outer)
     left = _td(row, "bl-compass-cell", "padding:0;vertical-align:top")
     compass = _table(left, "bl-compass", "border-spacing:4px")
+
+    def cell(tr: ET.Element, region: str, cls: str, style: str = "") -> ET.Element:
+        td = _td(tr, cls, style)
+        if interactive:
+            td.set("data-region", region)  # the page replaces only the regions whose markup changed
+        return td
+
     r1 = _tr(compass)
-    _contract(_td(r1, "bl-corner bl-corner-nw", "vertical-align:top"), view, lang)
-    _seat(_td(r1, "bl-cell-north", "text-align:center"), view.seat(Seat.NORTH), lang, interactive, show_played,
-          panel)
-    _tricks_won(_td(r1, "bl-corner bl-corner-ne", "vertical-align:top;text-align:right"), view, lang)
+    _contract(cell(r1, "nw", "bl-corner bl-corner-nw", "vertical-align:top"), view, lang)
+    _seat(cell(r1, "N", "bl-cell-north", "text-align:center"), view.seat(Seat.NORTH), lang, interactive,
+          show_played, panel)
+    _tricks_won(cell(r1, "ne", "bl-corner bl-corner-ne", "vertical-align:top;text-align:right"), view, lang)
     r2 = _tr(compass)
-    _seat(_td(r2, "bl-cell-west", "text-align:right"), view.seat(Seat.WEST), lang, interactive, show_played, panel)
-    _centre(_td(r2, "bl-cell-centre", "text-align:center"), view, lang, bare=kind == "bl-deal")
-    _seat(_td(r2, "bl-cell-east"), view.seat(Seat.EAST), lang, interactive, show_played, panel)
+    _seat(cell(r2, "W", "bl-cell-west", "text-align:right"), view.seat(Seat.WEST), lang, interactive, show_played,
+          panel)
+    _centre(cell(r2, "centre", "bl-cell-centre", "text-align:center"), view, lang, bare=kind == "bl-deal")
+    _seat(cell(r2, "E", "bl-cell-east"), view.seat(Seat.EAST), lang, interactive, show_played, panel)
     r3 = _tr(compass)
-    _td(r3, "bl-corner bl-corner-sw")
-    _seat(_td(r3, "bl-cell-south", "text-align:center;vertical-align:top"), view.seat(Seat.SOUTH), lang,
+    cell(r3, "sw", "bl-corner bl-corner-sw")
+    _seat(cell(r3, "S", "bl-cell-south", "text-align:center;vertical-align:top"), view.seat(Seat.SOUTH), lang,
           interactive, show_played, panel)
-    _td(r3, "bl-corner bl-corner-se")
+    cell(r3, "se", "bl-corner bl-corner-se")
     if panel is not None:
-        side = _td(row, "bl-side", "vertical-align:top;padding:0 0 0 6px;white-space:normal;width:240px;"
-                                   "min-width:220px;max-width:290px;font-size:15px")
+        side = cell(row, "side", "bl-side", "vertical-align:top;padding:0 0 0 6px;white-space:normal;width:240px;"
+                                           "min-width:220px;max-width:290px;font-size:15px")
         _panel(side, view, lang, panel)
     else:
         _statements(left, view, lang, None, "40em")

@@ -40,6 +40,12 @@ function rove(group) {
   for (const b of items) b.setAttribute("tabindex", b === current ? "0" : "-1");
 }
 
+// timing marks for benchmarks/widget.py (only the last of each is kept)
+function mark(name) {
+  performance.clearMarks(name);
+  performance.mark(name);
+}
+
 function render({ model, el }) {
   const host = document.createElement("div");
   host.className = "bl-host";
@@ -47,6 +53,9 @@ function render({ model, el }) {
   const root = host.attachShadow({ mode: "open" });
   const style = document.createElement("style");
   style.textContent = model.get("_table_css");
+  // the picture's own styles, as classes (the same declarations the static diagrams carry inline)
+  const sheet = document.createElement("style");
+  sheet.textContent = model.get("styles");
   const body = document.createElement("div");
   body.className = "bl-body";
   body.tabIndex = -1;
@@ -54,7 +63,7 @@ function render({ model, el }) {
   live.className = "bl-live";
   live.setAttribute("aria-live", "polite");
   live.setAttribute("role", "status");
-  root.append(style, body, live);
+  root.append(sheet, style, body, live);
 
   let lastAction = null;
   let filesOpen = null;
@@ -73,12 +82,42 @@ function render({ model, el }) {
     return el;
   }
 
+  // Replace only the regions (hands, trick, corners, side column) whose markup changed: a played card
+  // re-lays out two hands, the trick and the side column, not the whole table.
+  let regions = new Map();
+  let rootAttrs = "";
+  function update(html) {
+    const tpl = document.createElement("template");
+    tpl.innerHTML = html;
+    const fresh = tpl.content.firstElementChild;
+    const attrs = fresh ? Array.from(fresh.attributes).map((a) => a.name + "=" + a.value).join(" ") : "";
+    const parts = fresh ? Array.from(fresh.querySelectorAll("[data-region]")) : [];
+    const next = new Map(parts.map((el) => [el.dataset.region, el.innerHTML]));
+    const current = body.firstElementChild;
+    if (!current || attrs !== rootAttrs || next.size !== regions.size
+        || Array.from(next.keys()).some((k) => !regions.has(k))) {
+      body.replaceChildren(tpl.content);
+    } else {
+      for (const el of parts) {
+        const k = el.dataset.region;
+        if (regions.get(k) !== next.get(k)) {
+          const old = current.querySelector(`[data-region="${k}"]`);
+          if (old) old.replaceWith(el);
+        }
+      }
+    }
+    regions = next;
+    rootAttrs = attrs;
+  }
+
   function draw() {
+    mark("bl-draw-start");
     const active = root.activeElement;
     const hadFocus = !!active || lastAction !== null;
     const key = keyOf(active);
-    body.innerHTML = model.get("html");
-    for (const g of body.querySelectorAll(GROUPS)) rove(g);
+    update(model.get("html"));
+    // the markup already gives each group one tab stop; only a group without one gets it here
+    for (const g of body.querySelectorAll(GROUPS)) if (!g.querySelector("button[tabindex='0']")) rove(g);
     const files = body.querySelector("details.bl-files");
     if (files && filesOpen !== null) files.open = filesOpen;
     const name = body.querySelector("[data-field='filename']");
@@ -87,14 +126,17 @@ function render({ model, el }) {
       let target = null;
       if (lastAction && MOVE_FOCUS.has(lastAction)) target = focusTarget() || findByKey(body, key);
       else target = findByKey(body, key) || focusTarget();
-      (target || body).focus();
+      // focus just before the next paint: focusing forces a layout, which the browser does then anyway
+      requestAnimationFrame(() => (target && target.isConnected ? target : body).focus({ preventScroll: !target }));
     }
     lastAction = null;
     const say = model.get("announce");
     if (say && live.textContent !== say) live.textContent = say;
+    mark("bl-draw-end");
   }
 
   function send(msg) {
+    mark("bl-send");
     lastAction = msg.action;
     model.send(msg);
   }
@@ -151,6 +193,7 @@ function render({ model, el }) {
     items[j].focus();
   });
 
+  model.on("change:styles", () => { sheet.textContent = model.get("styles"); });
   model.on("change:html", draw);
   model.on("change:_table_css", () => { style.textContent = model.get("_table_css"); });
   draw();
