@@ -251,7 +251,7 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
                 self._download_cache = (key, "".join(links))
             inner = self._download_cache[1]
         block = f'<div class="bl-downloads" style="font-size:14px;margin-top:6px">{inner}</div>'
-        at = markup.find('class="bl-files"')
+        at = markup.find('class="bl-files')  # the folded Save/Load box (its class list may go on)
         end = markup.find("</details>", at) if at >= 0 else -1
         if end < 0:
             return markup + block
