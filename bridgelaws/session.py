@@ -846,8 +846,8 @@ class TableSession:
             Button("▶", "step", tooltip=_t("step.tooltip", lang), disabled=not has_next),
         ]
         if scripted:  # the stops are the article's
-            controls.insert(0, Button("« " + _t("prev_stop", lang), "prev_stop",
-                                      tooltip=_t("prev_stop.tooltip", lang), disabled=n == 0 and on))
+            controls.insert(0, Button("«", "prev_stop", tooltip=_t("prev_stop", lang),
+                                      disabled=n == 0 and on))
             controls.append(Button(_t("next_stop", lang) + " »", "next_stop", tooltip=_t("next_stop.tooltip", lang),
                                    disabled=not has_next))
         if self.mode != "lesson":
@@ -858,17 +858,18 @@ class TableSession:
                                    cls="bl-article"))
         branches: tuple[Button, ...] = ()
         div = self.divergence() if on else []
-        if div:
+        nexts = [self.branches[i].events[n] for i in self.matching() if len(self.branches[i].events) > n]
+        # the article's choices at a decision are marked on the decision's own options (no second box)
+        article_options: set[int] = set()
+        if view.decision is not None:
+            for i, ch in enumerate(view.decision.options):
+                if any(same_event(ch.event, e) for e in nexts):
+                    article_options.add(i)
+        if div and not (view.decision is not None and all(isinstance(e, _DECISION_EVENTS) for e in nexts)):
             branches = tuple(Button(self.branches[i].label(lang), "branch", str(i), cls="bl-branch") for i in div)
         q = self.question()
         exam = self._exam_panel(q) if q is not None else (
             {"question": _t("exam.no_question", lang), "score": self._score_text()} if self.mode == "exam" else None)
-        article_option = None
-        nxt = self.script_next()
-        if view.decision is not None and nxt is not None:
-            for i, ch in enumerate(view.decision.options):
-                if same_event(ch.event, nxt):
-                    article_option = i
         hint = text(f"widget.hint.{self.click_mode}", lang) if self.click_mode != "play" else ""
         if self.click_mode == "simultaneous" and self.selected:
             hint = text("widget.sim.selected", lang, seat=self.owner(self.selected[0]), cards=tuple(self.selected))
@@ -907,7 +908,7 @@ class TableSession:
             controls=tuple(controls), tools=tuple(tools), message=self.message_text(), hint=hint,
             branches=branches, branches_title=_t("branches", lang) if branches else "", exam=exam,
             held_back_note=_t("held_back", lang), files=files, selected=selected,
-            article_option=article_option, article_label=_t("in_article", lang),
+            article_options=frozenset(article_options), article_label=_t("in_article", lang),
             decision_enabled=not (q is not None and q["kind"] == "decision" and not self._answered(q)),
         )
 

@@ -104,7 +104,8 @@ def server_env(home: Path) -> dict[str, str]:
     return env
 
 
-@pytest.fixture(scope="session")
+# module scope: one Playwright at a time (every browser test module starts its own and stops it)
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     if not Path(CHROMIUM).exists():
         missing(f"Chromium not found at {CHROMIUM} (apt-get install chromium)")

@@ -36,7 +36,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 HERE = Path(__file__).resolve().parent / "browser"
-NOTEBOOKS = ("table-a.ipynb", "table-b.ipynb")
+NOTEBOOKS = ("table-a.ipynb", "table-b.ipynb", "table-c.ipynb")
 ARTIFACTS = ROOT / "test-artifacts" / "table-browser"
 BIN = Path(sys.executable).parent
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -122,7 +122,8 @@ def workdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return d
 
 
-@pytest.fixture(scope="session")
+# module scope: one Playwright at a time (every browser test module starts its own and stops it)
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     if not Path(CHROMIUM).exists():
         missing(f"Chromium not found at {CHROMIUM} (apt-get install chromium)")
@@ -295,22 +296,28 @@ def test_keyboard_plays_a_card_and_chooses_an_option(lab: str, page: Any) -> Non
 
 
 def test_table_fits_a_projector_with_the_file_browser_open(lab: str, page: Any) -> None:
-    page.goto(f"{lab}/lab/tree/{NOTEBOOKS[1]}")
+    # table C stands at declarer's 50D2 decision in lesson mode: the tallest case (decision and statements)
+    page.goto(f"{lab}/lab/tree/{NOTEBOOKS[2]}")
     page.wait_for_selector("text=| Idle")
     page.get_by_role("menuitem", name="Run", exact=True).click()
     page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
-    page.wait_for_selector("[data-bl='table'] [data-role='director']")
+    page.wait_for_selector("[data-bl='table'] [data-role='decision']")
     assert page.locator(".jp-FileBrowser").first.is_visible()
     t = tables(page).first
-    t.scroll_into_view_if_needed()
     t.evaluate("e => e.scrollIntoView({block: 'start'})")
     page.wait_for_timeout(300)
     area = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-WindowedPanel-outer, "
                         ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook").first.bounding_box()
     for sel in ("[data-seat='N']", "[data-seat='E']", "[data-seat='S']", "[data-seat='W']", ".bl-centre",
-                "[data-role='director']"):
+                "[data-role='decision']", "[data-role='director']"):
         box = t.locator(sel).first.bounding_box()
         assert box is not None and in_view(page, box, area), (sel, box, area)
+    assert t.locator("[data-role='director'] li").count() >= 3
+    # no hand is cut: every card of every hand lies inside the notebook
+    for card_box in t.locator("[data-hand] [data-card]").evaluate_all(
+            "els => els.map(e => { const r = e.getBoundingClientRect(); return {x: r.x, y: r.y, width: r.width, "
+            "height: r.height}; })"):
+        assert in_view(page, card_box, area), card_box
     size = t.locator("[data-card]").first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
     assert size >= 22
     shot(page, "lab-projector.png")

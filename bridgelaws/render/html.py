@@ -269,8 +269,8 @@ class Panel:
     files: Mapping[str, Any] | None = None
     #: cards picked (exam: cards thought legal; two cards at once)
     selected: frozenset[Card] = frozenset()
-    #: which of the decision's options the article takes (shown once the ruling is revealed)
-    article_option: int | None = None
+    #: which of the decision's options the article (or one of its variants) takes (shown once revealed)
+    article_options: frozenset[int] = frozenset()
     article_label: str = ""
     #: the option buttons of the decision may be pressed
     decision_enabled: bool = True
@@ -292,7 +292,7 @@ def _rank_button(parent: ET.Element, seat: Seat, c: Card, lang: str, *, legal: b
                  enabled: bool, played: bool = False) -> ET.Element:
     style = dict(font_family="inherit", font_size="22px", font_weight="bold", color=_colour(c.suit),
                  background_color="#ffffff", border="1px solid #9a9a9a", border_radius="5px", padding="0 2px",
-                 margin="1px", min_width="1.2em", line_height="1.3", cursor="pointer" if enabled else "default")
+                 margin="1px", min_width="1.2em", line_height="1.15", cursor="pointer" if enabled else "default")
     if legal:
         style.update(border=f"2px solid #2e8b57", background_color="#eaf7ee", box_shadow="0 0 0 1px #2e8b57")
     if selected:
@@ -309,7 +309,7 @@ def _rank_button(parent: ET.Element, seat: Seat, c: Card, lang: str, *, legal: b
 def _suit_line(parent: ET.Element, sv: SeatView, suit: Suit, lang: str, interactive: bool, show_played: bool,
                panel: Panel | None) -> None:
     line = _el(parent, "div", f"bl-suit bl-suit-{suit.name.lower()}",
-               style=css(white_space="nowrap", min_height="1.35em", font_size="22px"))
+               style=css(white_space="nowrap", min_height="1.2em", font_size="22px", line_height="1.2"))
     _sym(line, suit, "22px").tail = " "
     cards = [c for c in sv.cards if c.suit is suit]
     gone = [c for c in sv.played if c.suit is suit] if show_played else []
@@ -575,6 +575,8 @@ def _button(parent: ET.Element, b: Button, extra_style: str = "") -> ET.Element:
         attrs["data-arg"] = b.arg
     if b.tooltip:
         attrs["title"] = b.tooltip
+        if len(b.label) <= 2:  # a symbol only ("«", "▶"): the screen reader says the tooltip
+            attrs["aria-label"] = b.tooltip
     if b.disabled:
         attrs["disabled"] = "disabled"
     if b.pressed is not None:
@@ -589,9 +591,10 @@ def _button(parent: ET.Element, b: Button, extra_style: str = "") -> ET.Element:
     return el
 
 
-def _select(parent: ET.Element, s: Select) -> None:
+def _select(parent: ET.Element, s: Select, stacked: bool = False) -> None:
     lab = _el(parent, "label", "bl-select", style=css(font_size="14px", margin="2px 6px 2px 0",
-                                                      white_space="nowrap", display="inline-block"))
+                                                      white_space="nowrap", display="block" if stacked else
+                                                      "inline-block", text_align="left"))
     lab.text = s.label + " "
     sel = _el(lab, "select", data_action=s.action, title=s.tooltip or s.label,
               style=css(font_family="inherit", font_size="14px", max_width="11em"))
@@ -612,14 +615,16 @@ def _one_tab_stop(group: ET.Element) -> None:
             b.set("tabindex", "-1")
 
 
-def _controls(parent: ET.Element, items: Iterable[Button | Select], cls: str) -> None:
+def _controls(parent: ET.Element, items: Iterable[Button | Select], cls: str, inline: bool = False,
+              stacked: bool = False) -> None:
     items = tuple(items)
     if not items:
         return
-    row = _el(parent, "div", cls, role="toolbar", style=css(margin="2px 0", white_space="normal"))
+    row = _el(parent, "span" if inline else "div", cls, role="toolbar",
+              style=css(margin="2px 0", white_space="normal", display="inline-block" if inline else None))
     for it in items:
         if isinstance(it, Select):
-            _select(row, it)
+            _select(row, it, stacked)
         else:
             _button(row, it)
     _one_tab_stop(row)
@@ -638,23 +643,34 @@ def _decision(parent: ET.Element, view: BoardView, lang: str, panel: Panel) -> N
         b = Button(ch.text(lang), "choose", str(i), ch.tooltip(lang), disabled=not panel.decision_enabled,
                    cls="bl-option")
         el = _button(box, b, "font-size:16px;display:block;width:100%;margin:3px 0")
-        if panel.article_option == i and not view.held_back and panel.article_label:
+        if i in panel.article_options and not view.held_back and panel.article_label:
             _el(el, "span", "bl-article-mark", " ◆ " + panel.article_label,
                 style=css(font_size="12px", color="#6a3900", font_weight="bold"))
     _one_tab_stop(box)
 
 
-def _panel(cell: ET.Element, view: BoardView, lang: str, panel: Panel) -> None:
+def _header(cell: ET.Element, panel: Panel) -> None:
+    """Across the top of the table: the title and question, the step buttons and where the script is."""
     if panel.title:
         sentence(_el(cell, "div", "bl-title", style=css(font_weight="bold", font_size="17px",
                                                        white_space="normal")), panel.title)
     if panel.question:
         sentence(_el(cell, "div", "bl-question", style=css(font_style="italic", font_size="15px",
                                                           white_space="normal")), panel.question)
-    _controls(cell, panel.controls, "bl-controls")
+    bar = _el(cell, "div", "bl-bar", style=css(white_space="normal"))
+    _controls(bar, panel.controls, "bl-controls", inline=True)
     if panel.where:
-        sentence(_el(cell, "div", "bl-where", style=css(font_size="14px", color="#333333",
-                                                       white_space="normal")), panel.where)
+        sentence(_el(bar, "span", "bl-where", style=css(font_size="14px", color="#333333", margin_left="6px")),
+                 panel.where)
+
+
+def _corner_tools(cell: ET.Element, panel: Panel) -> None:
+    """Bottom left of the compass: mode, role, what a click does, language."""
+    _controls(cell, panel.tools, "bl-tools", stacked=True)
+
+
+def _panel(cell: ET.Element, view: BoardView, lang: str, panel: Panel) -> None:
+    """Beside the compass: branches, the exam's question, the decision, the message, the Director."""
     if panel.branches:
         box = _el(cell, "div", "bl-branches", role="group", aria_label=panel.branches_title, data_role="branches",
                   style=css(border=f"2px solid {BLUE}", border_radius="8px", padding="3px 6px", margin="4px 0",
@@ -701,10 +717,14 @@ def _panel(cell: ET.Element, view: BoardView, lang: str, panel: Panel) -> None:
         sentence(_el(cell, "div", "bl-hint", style=css(font_size="13px", color="#444444", white_space="normal")),
                  panel.hint)
     _statements(cell, view, lang, panel, None)
-    _controls(cell, panel.tools, "bl-tools")
+
+
+def _files(cell: ET.Element, panel: Panel) -> None:
+    """Bottom right of the compass, folded: save and load your own example."""
     files = panel.files
     if files:
-        det = _el(cell, "details", "bl-files", style=css(font_size="14px", margin_top="4px"))
+        det = _el(cell, "details", "bl-files", style=css(font_size="14px", margin_top="4px", white_space="normal",
+                                                        max_width="16em"))
         if files.get("open"):
             det.set("open", "open")
         _el(det, "summary", text=str(files["summary"]), style=css(cursor="pointer"))
@@ -744,9 +764,15 @@ def board(view: BoardView, lang: str = "en", *, kind: str = "bl-table", interact
     if interactive:
         root.set("data-bl", "table")
     outer = _table(root, "bl-layout")
+    if panel is not None:
+        top = _td(_tr(outer), "bl-header", "padding:0 0 2px 0;white-space:normal")
+        top.set("colspan", "2")
+        if interactive:
+            top.set("data-region", "header")
+        _header(top, panel)
     row = _tr(outer)
     left = _td(row, "bl-compass-cell", "padding:0;vertical-align:top")
-    compass = _table(left, "bl-compass", "border-spacing:4px")
+    compass = _table(left, "bl-compass", "border-spacing:3px 2px")
 
     def cell(tr: ET.Element, region: str, cls: str, style: str = "") -> ET.Element:
         td = _td(tr, cls, style)
@@ -765,10 +791,13 @@ def board(view: BoardView, lang: str = "en", *, kind: str = "bl-table", interact
     _centre(cell(r2, "centre", "bl-cell-centre", "text-align:center"), view, lang, bare=kind == "bl-deal")
     _seat(cell(r2, "E", "bl-cell-east"), view.seat(Seat.EAST), lang, interactive, show_played, panel)
     r3 = _tr(compass)
-    cell(r3, "sw", "bl-corner bl-corner-sw")
+    sw = cell(r3, "sw", "bl-corner bl-corner-sw", "vertical-align:bottom")
     _seat(cell(r3, "S", "bl-cell-south", "text-align:center;vertical-align:top"), view.seat(Seat.SOUTH), lang,
           interactive, show_played, panel)
-    cell(r3, "se", "bl-corner bl-corner-se")
+    se = cell(r3, "se", "bl-corner bl-corner-se", "vertical-align:bottom")
+    if panel is not None:
+        _corner_tools(sw, panel)
+        _files(se, panel)
     if panel is not None:
         side = cell(row, "side", "bl-side", "vertical-align:top;padding:0 0 0 6px;white-space:normal;width:240px;"
                                            "min-width:220px;max-width:290px;font-size:15px")
