@@ -460,10 +460,6 @@ def projector_check(page: Any, table: Any, left: float, shot_name: str) -> None:
                 and b["y"] + b["height"] <= size["height"] + 0.5), f"{sel} is not wholly on screen: {b}"
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "the card table's right-hand column (title, question, the article's branches, the decision, the Director) is "
-    "taller than 800 px at a decision with branches: the Director's statements run below the fold (issue #9 item 4; "
-    "the table's layout, bridgelaws/render/html.py)"))
 def test_lab_with_the_file_browser_open_shows_a_whole_table_with_its_decision(nblab: str, screen: Any) -> None:
     panel = lab_open(screen, nblab, NB01)
     lab_run_all(screen, NB01)
@@ -474,10 +470,6 @@ def test_lab_with_the_file_browser_open_shows_a_whole_table_with_its_decision(nb
     projector_check(screen, ex2, browser_box["x"] + browser_box["width"], "lab-01-ex2-decision-1280.png")
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "the card table's right-hand column (title, question, the article's branches, the decision, the Director) is "
-    "taller than 800 px at a decision with branches: the Director's statements run below the fold (issue #9 item 4; "
-    "the table's layout, bridgelaws/render/html.py)"))
 def test_voila_shows_a_whole_table_with_its_decision(nbvoila: str, screen: Any) -> None:
     screen.goto(f"{nbvoila}/voila/render/{NB01}")
     ex2 = screen.locator("[data-bl='table']").nth(1)
