@@ -82,6 +82,8 @@ def event_problem(event: Any) -> str | None:
             shown = repr(value)
             wanted = hint.__name__ if isinstance(hint, type) else str(hint).replace("bridgelaws.cards.", "")
             return f"{cls.__name__}.{name} = {shown[:60]}{'…' if len(shown) > 60 else ''} is not a {wanted}"
+    if getattr(event, "suit", None) is not None and getattr(event, "suits", ()):
+        return "give either suit or suits, not both"   # as in a scenario file (SCENARIO_FORMAT.md)
     return None
 
 

@@ -279,6 +279,7 @@ def fuzz_engine_game(seed: int, report: Report, *, max_events: int = 160, p_irre
                      langs: tuple[str, ...] = ("da", "nb", "en")) -> None:
     """One random game: events until play is over or ``max_events`` have been tried."""
     rng = random.Random(seed)
+    seed = f"{seed}, p_irregular={p_irregular}"   # type: ignore[assignment]  # what reproduces the game
     report.games += 1
     try:
         table = _start(rng, seed)

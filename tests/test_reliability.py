@@ -22,8 +22,8 @@ from bridgelaws import scenario as sc
 from bridgelaws.cards import Card, Rank, Seat, Strain, Suit
 from bridgelaws.deal import Hand
 from bridgelaws.designations import parse_designation
-from bridgelaws.errors import BridgeLawsError, DecisionError, NotationError, ScenarioError
-from bridgelaws.events import AcceptLead, Designate, Expose, Hold, Play, RejectLead, Select, Simultaneous
+from bridgelaws.errors import BridgeLawsError, DecisionError, IllegalPlayError, NotationError, ScenarioError
+from bridgelaws.events import AcceptLead, Choose, Designate, Expose, Hold, Play, RejectLead, Select, Simultaneous
 from bridgelaws.i18n import LANGS
 from bridgelaws.laws import law
 from bridgelaws.simulate import decision_events
@@ -557,3 +557,29 @@ def test_a_byte_order_mark_as_windows_editors_write_it_is_not_an_error(tmp_path:
         path = tmp_path / f"bom{suffix}"
         path.write_bytes(b"\xef\xbb\xbf" + body.encode("utf-8"))
         assert sc.load(path).id == "x"
+
+
+def test_fuzz_58b2_a_penalty_card_among_the_simultaneous_cards_stays_one() -> None:
+    # found by the fuzz (seed 12011): East plays three diamonds at once, one of them his penalty card; 58B2: he
+    # names the one he plays and the others lie as penalty cards; the one that was already a penalty card
+    # stays one, so every card he may name is accepted
+    t = _table(PBN, "3NT", "S", [Expose(E, C("D5"), how="dropped"), Play(W, C("DK")), Play(N, C("D7"))])
+    t.push(Simultaneous(E, cards=(C("D9"), C("D5"), C("D4")), visible=(C("D9"), C("D5"), C("D4"))))
+    options = decision_events(t.state)
+    assert {ev.card for ev in options} == {C("D9"), C("D5"), C("D4")}
+    for ev in options:
+        t.push(ev)
+        assert {p.card for p in t.penalty_cards()} == {C("D9"), C("D5"), C("D4")} - {ev.card}
+        t.pop()
+
+
+def test_fuzz_a_choice_with_both_suit_and_suits_is_refused_as_in_a_file() -> None:
+    # found by the fuzz (seed 20018): the engine took an event that a scenario file may not hold, so the saved
+    # history could not be read back
+    t = _table(PBN, "3NT", "S", [Expose(E, C("SA"), how="dropped")])   # a major penalty card; West to lead
+    assert t.pending is not None and t.pending.kind == "lead_options"      # 50D2: declarer's choice
+    before = t.state
+    with pytest.raises(IllegalPlayError):
+        t.push(Choose(S, option="forbid", suit=Suit.HEARTS, suits=(Suit.SPADES,)))   # which one?
+    assert t.state is before
+    assert all(_accepted(t, ev) for ev in decision_events(t.state))

@@ -148,13 +148,17 @@ def simultaneous(table: Engine, state: PlayState, ev: Simultaneous) -> PlayState
     st = restore(state, seat, hidden) if hidden else state
     # he names the card he plays among the visible ones that follow suit (naming another would be a revoke)
     # and that he may play now (a designation waiting for dummy's card, say): every choice offered is accepted
+    def deciding(choices: tuple[Card, ...]) -> Decision:
+        return Decision("select_card", seat, tuple(Option("select", L58B2, cards=(c,)) for c in choices), L58B2,
+                        offender=seat, cards=visible, subject=seat)
+
+    following = tuple(c for c in visible if c in follow)
+    trial = st.evolve(pending=deciding(following))
     refusal: IllegalPlayError | None = None
     choices_l: list[Card] = []
-    for c in visible:
-        if c not in follow:
-            continue
+    for c in following:
         try:
-            table.apply(st, Play(seat, c))
+            select(table, trial, Select(seat, card=c))
         except IllegalPlayError as exc:
             refusal = refusal or exc
             continue
@@ -163,10 +167,7 @@ def simultaneous(table: Engine, state: PlayState, ev: Simultaneous) -> PlayState
         assert refusal is not None
         refusal.event = ev
         raise refusal
-    choices = tuple(choices_l)
-    decision = Decision("select_card", seat, tuple(Option("select", L58B2, cards=(c,)) for c in choices), L58B2,
-                        offender=seat, cards=visible, subject=seat)
-    return st.evolve(pending=decision)
+    return st.evolve(pending=deciding(tuple(choices_l)))
 
 
 @register(Select)
@@ -187,7 +188,9 @@ def select(table: Engine, state: PlayState, ev: Select) -> PlayState:
     others = tuple(c for c in d.cards if c != ev.card)
     st = table.apply(state.evolve(pending=None), Play(ev.seat, ev.card))
     if st.is_defender(ev.seat):
-        st = add_penalty_cards(st, ev.seat, others, L58B2, deliberate=False)
+        # a card that was a penalty card already stays one (it is not taken into the hand and out again)
+        st = add_penalty_cards(st, ev.seat, tuple(c for c in others if c in st.hand(ev.seat)), L58B2,
+                               deliberate=False)
         # the position may call for a decision now that the penalty cards lie on the table
         st = settle(st)
         return st.evolve(notes=st.notes + (note("note.simultaneous_penalty", L58B2, seat=ev.seat, card=ev.card,
