@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from bridgelaws.cards import Seat
 from bridgelaws.events import (
-    AcceptLead, Choose, CorrectRevoke, Designate, Event, Expose, Hold, LeadFaceDown, Play, RejectLead,
+    AcceptLead, Choose, CorrectRevoke, Designate, DummySeen, Event, Expose, Hold, LeadFaceDown, Play, RejectLead,
     RequestWithdraw, Select, Simultaneous, SpreadHand, Touch, Withdraw,
 )
 from bridgelaws.i18n import normalize_lang, text
@@ -83,6 +83,11 @@ def describe_event(event: Event, lang: str = "en", state: PlayState | None = Non
             return text("revoke.event.play", lang, seat=seat, card=event.card)
         if event.out_of_turn:
             return _t("event.play_out_of_turn", lang, seat=seat, card=event.card)
+        il = state.irregular_lead if state is not None else None
+        if il is not None and state is not None and (event.proper_lead or (
+                seat is il.correct_leader and seat is not il.seat.lho
+                and state.is_defender(seat) != state.is_defender(il.seat))):
+            return text("lp.event.proper_lead", lang, seat=seat, card=event.card)
         leads = state is not None and not state.trick and state.irregular_lead is None and state.pending is None
         return _t("event.lead" if leads else "event.play", lang, seat=seat, card=event.card)
     if isinstance(event, CorrectRevoke):
@@ -92,6 +97,8 @@ def describe_event(event: Event, lang: str = "en", state: PlayState | None = Non
     if isinstance(event, Expose):
         key = f"event.expose_{event.how}"
         return _t(key, lang, seat=seat, card=event.card)
+    if isinstance(event, DummySeen):
+        return text("lp.event.dummy_seen", lang, seat=seat)
     if isinstance(event, AcceptLead):
         return _t("event.accept_lead", lang, seat=seat)
     if isinstance(event, RejectLead):

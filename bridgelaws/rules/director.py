@@ -73,7 +73,10 @@ def statements(state: PlayState) -> list[Statement]:
             out.append(_s("dir.pc_first_opportunity", L50D1a, "obligation", seat=seat, cards=majors))
         partner = seat.partner
         leading_now = to_act is partner and not state.trick and d is None and il is None
-        if not (d is not None and d.kind == "lead_options" and d.offender is seat) and not leading_now:
+        # at trick 13 the partner gets no later lead: the options arise only if he leads to trick 13 itself
+        no_later_lead = state.trick_no == 13 and (bool(state.trick) or to_act is not partner)
+        if not (d is not None and d.kind == "lead_options" and d.offender is seat) and not leading_now \
+                and not no_later_lead:
             suits = tuple(sorted({c.suit for c in majors}, key=lambda s: s.index))
             out.append(_s("dir.options_when_partner_leads", L50D2 if len(majors) == 1 else law("51B"), "options",
                           seat=partner, offender=seat, suits=suits))

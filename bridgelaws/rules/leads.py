@@ -230,7 +230,8 @@ def accept_by_play(table: Engine, state: PlayState, ev: Play) -> tuple[PlayState
     if not state.is_defender(il.seat) and seat is il.seat.rho and not il.statements:
         # 53C: the lead stands; the defender played before his partner, next in rotation (57A)
         st = _accept(state, "53C", seat)
-        return premature_play(table, st, Expose(seat, ev.card, how="premature_play")), True
+        out = premature_play(table, st, Expose(seat, ev.card, how="premature_play"))
+        return out.evolve(notes=st.notes + out.notes), True
     if il.statements:
         sseat, accepted = il.statements[-1]
         st = _accept(state, "statement", sseat) if accepted else _reject(state, sseat)
