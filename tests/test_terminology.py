@@ -51,6 +51,12 @@ def test_every_scenario_title_and_question_uses_the_sheets_words(path: Path) -> 
     assert not found, "\n".join(str(p) for p in found)
 
 
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=_ids(NOTEBOOKS))
+def test_every_notebook_markdown_cell_uses_the_sheets_words(path: Path) -> None:
+    found = check_notebook(path)
+    assert not found, "\n".join(str(p) for p in found)
+
+
 # ----------------------------------------------------------------------------------- it fails when it must
 
 def _plant(po: Path, key: str, new: str) -> None:
