@@ -274,3 +274,11 @@ def test_a_revoke_is_corrected_while_declarer_would_choose_lead_options() -> Non
     assert {(str(p.card), p.kind) for p in t.penalty_cards()} == {("HJ", "major"), ("S9", "major")}
     t.push(Play(Seat.WEST, Card.parse("D2")))
     assert t.state.pending is not None and t.state.pending.kind == "lead_options"   # 51B: two suits now
+
+
+def test_an_illegal_lead_by_the_offenders_partner_establishes_the_revoke_63a1() -> None:
+    from bridgelaws.events import Expose
+
+    t = _seed_table(*TRICKS_1_TO_3)                        # dummy won trick 3 and is on lead
+    t.push(Expose(Seat.EAST, Card.parse("CK"), how="lead_out_of_turn"))
+    assert t.state.revokes[0].established and t.state.revokes[0].established_by == law("63A1")
