@@ -262,7 +262,7 @@ def place_card(state: PlayState, seat: Seat, card: Card, *, complete: bool = Tru
     state = state.evolve(
         hands=hands, penalty_cards=pcs, trick=trick, trick_leader=leader,
         phase="play" if state.phase == "clarification" else state.phase,
-        restrictions=restrictions, last_played=last, designated=None, lead_decided_by=None,
+        restrictions=restrictions, last_played=last, designated=None, lead_decided_by=None, lead_retracted=False,
     )
     if complete and len(trick) == 4:
         return complete_trick(state)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bridgelaws.cards import Seat
+from bridgelaws.cards import Card, Seat
 from bridgelaws.errors import DecisionError, OutOfTurnError
 from bridgelaws.events import AcceptLead, DummySeen, Event, Expose, Play, RejectLead, SpreadHand
 from bridgelaws.laws import law
@@ -20,6 +20,7 @@ L53B = law("53B")
 L53C = law("53C")
 L16C = law("16C")
 L54C = law("54C")
+L60B = law("60B")
 L54 = law("54")
 L54A = law("54A")
 L54B = law("54B")
@@ -50,6 +51,8 @@ def lead_out_of_turn(table: Engine, state: PlayState, ev: Expose) -> PlayState:
                              law=L53A, seat=seat, card=card, event=ev, key="error.not_out_of_turn",
                              trick_no=state.trick_no)
     opening = state.phase == "clarification"
+    if state.lead_retracted and state.is_defender(seat):
+        return defender_before_required_lead(state, seat, card)
     if opening and not state.is_defender(seat):
         # 54E: a "lead" by the declaring side before the opening lead is an exposure in the auction period
         st = restore(state, seat, (card,))
@@ -92,6 +95,13 @@ def lead_out_of_turn(table: Engine, state: PlayState, ev: Expose) -> PlayState:
                    phase="play", notes=tuple(notes))
 
 
+def defender_before_required_lead(state: PlayState, seat: Seat, card: Card) -> PlayState:
+    """60B: a defender plays a card after declarer has been required to take back his lead out of turn, and
+    before declarer has led from the correct hand: the card becomes a major penalty card."""
+    st = add_penalty_cards(state, seat, (card,), L60B, deliberate=True)
+    return st.evolve(notes=(note("lp.note.60B", L60B, seat=seat, card=card),))
+
+
 def _accept(state: PlayState, how: str, by: Seat) -> PlayState:
     """The lead out of turn becomes the lead of the trick (53A; 54B; 55A)."""
     il = state.irregular_lead
@@ -120,6 +130,8 @@ def _reject(state: PlayState, by: Seat | None) -> PlayState:
     # 55B: declarer's card goes back to the hand it came from, with no further rectification
     lr = L55B1 if state.is_defender(il.correct_leader) else L55B2
     st = restore(st, il.seat, (il.card,))
+    if not state.is_defender(il.correct_leader):
+        st = st.evolve(lead_retracted=True)  # 60B until declarer leads from the correct hand
     return st.evolve(notes=state.notes + (note("note.lead_rejected_restored", lr, seat=il.seat, card=il.card,
                                                  leader=il.correct_leader),))
 

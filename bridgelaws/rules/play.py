@@ -63,6 +63,10 @@ def play(table: Engine, state: PlayState, ev: Play) -> PlayState:
                 f"{ev}: {seat.name.title()} may not play before the decision is made ({pending.law.cite('en')})",
                 law=pending.law, seat=seat, card=card, event=ev, trick_no=state.trick_no,
                 key="error.decision_pending")
+    if (state.lead_retracted and state.is_defender(seat) and seat is not state.to_act and not state.trick
+            and not ev.out_of_turn):
+        check_plain_play(state, seat, card, ev)
+        return leads.defender_before_required_lead(state, seat, card)
     if ev.out_of_turn:
         return _premature_play_that_stands(state, ev)
     if ev.revoke:
