@@ -446,17 +446,22 @@ def next_stop_until_decision(table: Any, tries: int = 8) -> None:
 
 
 def projector_check(page: Any, table: Any, left: float, shot_name: str) -> None:
-    """The four hands, the decision box and the Director's statements of ``table`` lie inside the viewport
-    together (to the right of ``left``, e.g. JupyterLab's file browser), once its top is scrolled to the top."""
+    """The four hands, the trick, the decision box and the Director's statements of ``table`` lie wholly inside
+    the viewport together, once its top is scrolled to the top: to the right of ``left`` (JupyterLab's file
+    browser) and inside the output area that holds the table (which clips what sticks out)."""
     table.evaluate("e => e.scrollIntoView({block: 'start'})")
     page.wait_for_timeout(300)
-    size = page.viewport_size
     view_shot(page, shot_name)  # before the checks, so that a failure leaves its picture
-    parts = [f"[data-seat='{s}']" for s in SEATS] + ["[data-role='decision']", "[data-role='director']"]
+    size = page.viewport_size
+    clip = table.evaluate("e => { const o = e.closest('.jp-OutputArea-output') || e.parentElement;"
+                          " const r = o.getBoundingClientRect(); return {x: r.x, right: r.right}; }")
+    lo, hi = max(left, clip["x"]), min(size["width"], clip["right"])
+    parts = [f"[data-seat='{s}']" for s in SEATS] + [".bl-centre", "[data-role='decision']",
+                                                     "[data-role='director']"]
     for sel in parts:
         b = table.locator(sel).first.bounding_box()
         assert b is not None and b["width"] > 0 and b["height"] > 0, sel
-        assert (b["x"] >= left - 0.5 and b["y"] >= -0.5 and b["x"] + b["width"] <= size["width"] + 0.5
+        assert (b["x"] >= lo - 0.5 and b["y"] >= -0.5 and b["x"] + b["width"] <= hi + 0.5
                 and b["y"] + b["height"] <= size["height"] + 0.5), f"{sel} is not wholly on screen: {b}"
 
 
