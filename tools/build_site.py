@@ -58,6 +58,9 @@ WIDGET_STACK: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
     ("anywidget", ("anywidget",), ("ipywidgets", "psygnal", "typing-extensions")),
 )
 OPTIONAL = {"psygnal", "anywidget"}
+#: loaded while Pyodide starts, all at once: what the kernel would install one by one (micropip, piplite,
+#: ipykernel, comm, pyodide-kernel, jedi, ipython), and bridgelaws with its widget stack for the first cell
+PRELOAD = ("micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython", "bridgelaws")
 #: lab extensions copied from the venv: the widget manager, the Pyodide kernel and anywidget's front end
 LABEXTENSIONS = ("@jupyter-widgets/jupyterlab-manager", "@jupyterlite/pyodide-kernel-extension", "anywidget")
 #: Lite's Pyodide kernel is called "python"; a notebook saved with "python3" would open a kernel dialog
@@ -238,6 +241,17 @@ def build(out: Path) -> dict[str, Any]:
             entry = lock_entry(wheel, imports, deps)
             packages[entry["name"]] = entry
             stack_names.append(entry["name"])
+        # the kernel's own shims (piplite, ipykernel, pyodide-kernel) in the lock too, so that the kernel can
+        # load everything it starts with at once, while Pyodide starts, instead of one piplite install after
+        # another (loadPyodideOptions.packages below)
+        shims = Path(sys.prefix) / "share" / "jupyter" / "labextensions" / "@jupyterlite" / \
+            "pyodide-kernel-extension" / "static" / "pypi"
+        for dist, imports, deps in (("piplite", ("piplite",), ("micropip",)), ("ipykernel", ("ipykernel",), ()),
+                                    ("pyodide_kernel", ("pyodide_kernel",), ("ipykernel", "comm", "ipython"))):
+            (wheel,) = shims.glob(f"{dist}-*-py3-none-any.whl")
+            shutil.copy(wheel, pyodide_dir / wheel.name)
+            entry = lock_entry(wheel, imports, deps)
+            packages[entry["name"]] = entry
         shutil.copy(own, pyodide_dir / own.name)
         shutil.copy(own, pypi_dir / own.name)
         # the notebooks import only bridgelaws; its widgets need the widget stack, loaded with it
@@ -253,7 +267,9 @@ def build(out: Path) -> dict[str, Any]:
 
         say("notebooks and scenarios")
         notebooks = copy_contents(tmp / "contents")
-        settings = {"@jupyterlite/pyodide-kernel-extension:kernel": {"disablePyPIFallback": True},
+        kernel_settings = {"disablePyPIFallback": True,
+                           "loadPyodideOptions": {"packages": list(PRELOAD)}}
+        settings = {"@jupyterlite/pyodide-kernel-extension:kernel": kernel_settings,
                     "@jupyterlab/apputils-extension:notification": {"fetchNews": "false",
                                                                     "checkForUpdates": False}}
         config = {"jupyter-lite-schema-version": 0,
@@ -271,6 +287,9 @@ def build(out: Path) -> dict[str, Any]:
         for ext in labextension_paths():
             cmd.append(f"--LiteBuildConfig.federated_extensions={ext}")
         run(cmd, cwd=lite)
+    # browsers ask for /favicon.ico on their own; without it every load logs a 404 console error
+    if (out / "lab" / "favicon.ico").is_file() and not (out / "favicon.ico").exists():
+        shutil.copy(out / "lab" / "favicon.ico", out / "favicon.ico")
     size = sum(f.stat().st_size for f in out.rglob("*") if f.is_file())
     seconds = time.perf_counter() - started
     report = {"out": str(out), "notebooks": notebooks, "wheels": sorted(p["file_name"] for p in packages.values()),
