@@ -7,8 +7,8 @@ A handout is the notebook without code: its prose (Markdown, rendered by mistune
 where the notebook shows an output, the same output computed again in the handout's language: the walk-
 throughs of the examples (a diagram of each key position with what the Director says, drawn by
 bridgelaws.render.html like the notebooks), the rulings, the tables. The notebook's code runs here, in this
-process, with its ``LANG`` parameter set to the handout's language; a widget (interactive only) is replaced
-by a one-line note, or by a diagram of its table when it holds one. The prose stays in the notebook's own
+process, with its ``LANG`` parameter set to the handout's language; a card table widget is printed as a
+diagram of its position with a one-line note that it is interactive on screen; other controls are left out. The prose stays in the notebook's own
 language; a line under the title says so.
 
 Files: ``<out>/<notebook>-<lang>.html`` and ``.pdf`` (printed by Debian's Chromium, bridgelaws.handout.print_pdf).
@@ -74,10 +74,10 @@ def output_html(obj: Any, lang: str) -> str:
         from bridgelaws.table import Table
 
         table = getattr(obj, "table", None)
+        if not isinstance(table, Table):
+            return ""  # a control (the mode switch, the decision aid's menus): nothing to print
         note = f'<p class="ho-note">{handout._e(handout.t("interactive", lang))}</p>'
-        if isinstance(table, Table):
-            return str(html.table(table, lang=lang)) + note
-        return note
+        return str(html.table(table, lang=lang)) + note
     if isinstance(obj, Example):
         return str(obj.walk())
     rich = getattr(obj, "_repr_html_", None)
@@ -139,8 +139,9 @@ def notebook_handout(path: Path, lang: str) -> tuple[str, list[str]]:
                 continue
             if cell["cell_type"] != "code" or not src.strip():
                 continue
-            if "parameters" in cell.get("metadata", {}).get("tags", []) or re.fullmatch(
-                    r"""\s*LANG\s*=\s*["'][a-z]{2}["']\s*""", src):
+            if "parameters" in cell.get("metadata", {}).get("tags", []) or re.search(
+                    r"""^LANG\s*=\s*["'][a-z]{2}["']""", src, re.MULTILINE):
+                run_cell(src, ns)  # LANG, and whatever else it sets (MODE)
                 ns["LANG"] = lang
                 continue
             try:
