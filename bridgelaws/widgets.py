@@ -11,9 +11,11 @@ One line in a notebook cell::
     import bridgelaws.widgets as bw
     bw.set_mode("seminar")      # every table of this notebook holds the ruling back until "Reveal"
 
-The widget is one model with two synced strings: ``html`` (the whole table, drawn by the one renderer,
-:func:`bridgelaws.render.html.board`) and ``focus``; the page (``bridgelaws/static/table.js``) puts the
-HTML into a shadow root, catches clicks and keys, and sends ``{"action": ...}`` messages back, which
+The widget is one model: the table drawn by the one renderer (:func:`bridgelaws.render.html.board_parts`) as
+a ``frame`` and the markup of each region (``parts``: the hands, the trick, the header, the side column ...),
+the ``styles`` of its classes, and where the ``focus`` goes; the page (``bridgelaws/static/table.js``) puts it
+into a shadow root, redraws only the regions that changed, catches clicks and keys, and sends
+``{"action": ...}`` messages back, which
 :meth:`TableSession.handle` carries out. Headless, call ``w.send_action({"action": "card", "card": "HJ"})``
 (what a click sends) and read ``w.html`` or ``w.session``.
 
@@ -104,8 +106,21 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
 
     _esm = traitlets.Unicode().tag(sync=True)
     _table_css = traitlets.Unicode().tag(sync=True)
-    html = traitlets.Unicode("").tag(sync=True)
-    #: the rules of the style classes in ``html`` (grows as new styles appear; re-sent only then)
+    #: the table without the inner markup of its regions (changes only with the language or the layout)
+    frame = traitlets.Unicode("").tag(sync=True)
+    # the inner markup of each region, one trait each, so that a click sends only the regions that changed
+    r_header = traitlets.Unicode("").tag(sync=True)
+    r_nw = traitlets.Unicode("").tag(sync=True)
+    r_N = traitlets.Unicode("").tag(sync=True)
+    r_ne = traitlets.Unicode("").tag(sync=True)
+    r_W = traitlets.Unicode("").tag(sync=True)
+    r_centre = traitlets.Unicode("").tag(sync=True)
+    r_E = traitlets.Unicode("").tag(sync=True)
+    r_sw = traitlets.Unicode("").tag(sync=True)
+    r_S = traitlets.Unicode("").tag(sync=True)
+    r_se = traitlets.Unicode("").tag(sync=True)
+    r_side = traitlets.Unicode("").tag(sync=True)
+    #: the rules of the style classes in the markup (grows as new styles appear; re-sent only then)
     styles = traitlets.Unicode("").tag(sync=True)
     focus = traitlets.Unicode("").tag(sync=True)
     announce = traitlets.Unicode("").tag(sync=True)
@@ -178,14 +193,15 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
         """Redraw from the session (one message to the page)."""
         s = self.session
         n = len(self._sheet)
-        markup = s.render(self._sheet)
+        frame, parts = s.render_parts(self._sheet)
         if self.show_timeline:
             from bridgelaws import timeline as _timeline
 
-            markup += ('<details class="bl-timeline-box" style="font-size:15px"><summary>'
-                       + _html.sentence_html(text("widget.timeline.title", s.lang)) + "</summary>"
-                       + _timeline.table_html(s.table, s.lang) + "</details>")
-        markup = self._with_downloads(markup)
+            parts["side"] += ('<details class="bl-timeline-box" style="font-size:15px"><summary>'
+                              + _html.sentence_html(text("widget.timeline.title", s.lang)) + "</summary>"
+                              + _timeline.table_html(s.table, s.lang) + "</details>")
+        if "se" in parts:
+            parts["se"] = self._with_downloads(parts["se"])
         announce = ""
         msg = s.message_text()
         if msg is not None:
@@ -198,7 +214,23 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
                 self.styles = _html.style_rules(self._sheet)
             self.focus = s.focus_target()
             self.announce = announce
-            self.html = markup
+            if frame != self.frame:
+                self.frame = frame
+            for region, inner in parts.items():
+                setattr(self, "r_" + region, inner)  # traitlets sends only the values that changed
+            self._regions = tuple(parts)
+
+    _regions: tuple[str, ...] = ()
+
+    @property
+    def parts(self) -> dict[str, str]:
+        """Region name -> its inner markup, as the page has it."""
+        return {r: getattr(self, "r_" + r) for r in self._regions}
+
+    @property
+    def html(self) -> str:
+        """The whole table's markup as the page shows it (frame and regions joined)."""
+        return _html.join_parts(self.frame, self.parts)
 
     # ---- PBN and LIN downloads (docs/pbn.md) ----------------------------------------------------------
     _downloads = False

@@ -188,8 +188,17 @@ def open_and_run(page: Any, lab: str, nb: str) -> None:
 
 
 def tables(page: Any) -> Any:
-    """The tables on the page (each a shadow host; Playwright's CSS engine pierces open shadow roots)."""
-    return page.locator("[data-bl='table']")
+    """The tables of the notebook on show (each in a shadow root; Playwright's CSS engine pierces open shadow
+    roots)."""
+    return page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) [data-bl='table'], body.voila [data-bl='table'],"
+                        " #rendered_cells [data-bl='table']")
+
+
+def settle(page: Any) -> None:
+    """After Run All: wait until the kernel is idle again and the outputs stand still."""
+    page.wait_for_timeout(500)
+    page.wait_for_selector("text=| Idle")
+    page.wait_for_timeout(500)
 
 
 def in_view(page: Any, box: dict[str, float], area: dict[str, float]) -> bool:
@@ -206,7 +215,7 @@ def hand_cards(table: Any, seat: str) -> list[str]:
 # ----------------------------------------------------------------------------------------------------------
 
 def test_two_tables_in_two_notebooks_keep_to_themselves(lab: str, page: Any) -> None:
-    page.goto(f"{lab}/lab/tree/{NOTEBOOKS[0]}")
+    page.goto(f"{lab}/lab/tree/{NOTEBOOKS[0]}?reset")
     page.wait_for_selector("text=| Idle")
     page.get_by_role("menuitem", name="Run", exact=True).click()
     page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
@@ -251,19 +260,20 @@ def test_two_tables_in_two_notebooks_keep_to_themselves(lab: str, page: Any) -> 
 
 
 def test_keyboard_plays_a_card_and_chooses_an_option(lab: str, page: Any) -> None:
-    page.goto(f"{lab}/lab/tree/{NOTEBOOKS[0]}")
+    page.goto(f"{lab}/lab/tree/{NOTEBOOKS[0]}?reset")
     page.wait_for_selector("text=| Idle")
     page.get_by_role("menuitem", name="Run", exact=True).click()
     page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
     page.wait_for_selector("[data-bl='table'] [data-card='HJ']")
+    settle(page)
     a = tables(page).first
     # one tab stop per hand: West (to lead) holds exactly one card with tabindex 0
     assert a.locator("[data-seat='W'] [data-card][tabindex='0']").count() == 1
     first = a.locator("[data-seat='W'] [data-card][tabindex='0']")
     first.focus()
     page.keyboard.press("ArrowRight")
-    focused = page.evaluate("() => { let e = document.activeElement; while (e && e.shadowRoot && e.shadowRoot.activeElement) e = e.shadowRoot.activeElement; return e && e.dataset ? e.dataset.card : null; }")
-    assert focused == "SK" or focused is not None
+    focused = page.evaluate(f"() => {{ const e = {DEEP_ACTIVE}; return e && e.dataset ? e.dataset.card : null; }}")
+    assert focused == "S9"  # West's ♠K, then the arrow key: ♠9
     # to the heart jack with the arrow keys, then Enter plays it
     for _ in range(12):
         cur = page.evaluate("() => { let e = document.activeElement; while (e && e.shadowRoot && e.shadowRoot.activeElement) e = e.shadowRoot.activeElement; return e && e.dataset ? e.dataset.card : null; }")
@@ -297,11 +307,12 @@ def test_keyboard_plays_a_card_and_chooses_an_option(lab: str, page: Any) -> Non
 
 def test_table_fits_a_projector_with_the_file_browser_open(lab: str, page: Any) -> None:
     # table C stands at declarer's 50D2 decision in lesson mode: the tallest case (decision and statements)
-    page.goto(f"{lab}/lab/tree/{NOTEBOOKS[2]}")
+    page.goto(f"{lab}/lab/tree/{NOTEBOOKS[2]}?reset")
     page.wait_for_selector("text=| Idle")
     page.get_by_role("menuitem", name="Run", exact=True).click()
     page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
     page.wait_for_selector("[data-bl='table'] [data-role='decision']")
+    settle(page)
     assert page.locator(".jp-FileBrowser").first.is_visible()
     t = tables(page).first
     t.evaluate("e => e.scrollIntoView({block: 'start'})")
@@ -336,7 +347,7 @@ def executed_copy(workdir: Path, nb: str, name: str) -> str:
 
 def test_untrusted_notebook_shows_styled_static_pictures(lab: str, workdir: Path, page: Any) -> None:
     name = executed_copy(workdir, NOTEBOOKS[0], "table-a-stored.ipynb")
-    page.goto(f"{lab}/lab/tree/{name}")
+    page.goto(f"{lab}/lab/tree/{name}?reset")
     page.wait_for_selector("text=| Idle")
     page.get_by_title(re.compile("^Notebook not trusted")).wait_for()
     # the static diagram below the table, and the table's own stored picture (its text/html): both styled

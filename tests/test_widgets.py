@@ -583,3 +583,14 @@ def test_a_table_without_script_steps_back_and_forth_through_its_own_play() -> N
     assert [str(e.card) for e in w.table.history] == ["HJ"]
     # no article, so nothing to go back to
     assert "article" not in {b.action for b in w.session.panel(w.session.view()).controls}
+
+
+def test_a_click_sends_only_the_regions_that_changed() -> None:
+    w = fresh(lang="en")
+    assert set(w._regions) == {t[2:] for t in w.trait_names() if t.startswith("r_")}
+    sent: list[set[str]] = []
+    w.observe(lambda change: sent[-1].add(change["name"]), names=[f"r_{r}" for r in w._regions])
+    sent.append(set())
+    w.click("HJ")  # West leads: West's hand, the trick, North's turn, the header and the Director change
+    assert {"r_W", "r_centre", "r_N", "r_side"} <= sent[-1]
+    assert "r_E" not in sent[-1] and "r_S" not in sent[-1] and "r_nw" not in sent[-1]

@@ -753,12 +753,53 @@ def board(view: BoardView, lang: str = "en", *, kind: str = "bl-table", interact
     bottom, contract and tricks won in the corners), penalty cards face up in front of their owner, and what
     the Director says below (static) or, with a ``panel`` (the widget), in a column beside the compass
     together with the decision and the controls, so that all of it fits on a 1280×800 projector."""
-    if sheet is not None:
-        token = _SHEET.set(sheet)
-        try:
-            return board(view, lang, kind=kind, interactive=interactive, show_played=show_played, panel=panel)
-        finally:
+    token = _SHEET.set(sheet) if sheet is not None else None
+    try:
+        return _finish(_board_tree(view, lang, kind, interactive, show_played, panel))
+    finally:
+        if token is not None:
             _SHEET.reset(token)
+
+
+def board_parts(view: BoardView, lang: str = "en", *, panel: Panel | None = None,
+                sheet: dict[str, str] | None = None) -> tuple[str, dict[str, str]]:
+    """The widget's picture (``board(..., interactive=True)``) as a frame and the inner markup of each region
+    (``data-region``: the hands, the trick, the corners, the header, the side column). The page keeps the frame
+    and replaces only the regions whose markup changed, without parsing the others.
+    ``join_parts(*board_parts(...)) == board(..., interactive=True)``."""
+    token = _SHEET.set(sheet) if sheet is not None else None
+    try:
+        root = _board_tree(view, lang, "bl-table", True, False, panel)
+    finally:
+        if token is not None:
+            _SHEET.reset(token)
+    parts: dict[str, str] = {}
+    for el in root.iter():
+        region = el.get("data-region")
+        if region is None:
+            continue
+        out: list[str] = [_esc_text(el.text)] if el.text else []
+        for child in el:
+            _write(child, out)
+        parts[region] = "".join(out)
+        el.text = None
+        for child in list(el):
+            el.remove(child)
+    return _finish(root), parts
+
+
+def join_parts(frame: str, parts: dict[str, str]) -> str:
+    """The whole picture from :func:`board_parts`' frame and regions."""
+    out = frame
+    for region, inner in parts.items():
+        marker = f'data-region="{region}">'
+        at = out.index(marker) + len(marker)
+        out = out[:at] + inner + out[at:]
+    return out
+
+
+def _board_tree(view: BoardView, lang: str, kind: str, interactive: bool, show_played: bool,
+                panel: Panel | None) -> ET.Element:
     lang = normalize_lang(lang)
     root = _root(kind, lang, 20)
     if interactive:
@@ -804,7 +845,7 @@ def board(view: BoardView, lang: str = "en", *, kind: str = "bl-table", interact
         _panel(side, view, lang, panel)
     else:
         _statements(left, view, lang, None, "40em")
-    return _finish(root)
+    return root
 
 
 # ----------------------------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 // The bridgelaws card table in the page: the front end of bridgelaws.widgets.CardTable (an anywidget ES module).
 //
-// Python renders the whole table as HTML (bridgelaws.render.html.board, the same renderer as the static
-// diagrams) into the model's `html`; this module puts it into a shadow root, so that no style of the page
+// Python renders the table as HTML (bridgelaws.render.html.board_parts, the same renderer as the static
+// diagrams) into the model's `frame` and `parts`; this module puts it into a shadow root, so that no style of the page
 // reaches in and none of ours leaks out, and no id is ever used: any number of tables in any number of
 // notebooks on one page are independent. Clicks are caught once on the root (event delegation) and sent
 // to Python as {action, ...}; the keyboard is handled here: arrow keys move within a group (a hand, the
@@ -82,32 +82,27 @@ function render({ model, el }) {
     return el;
   }
 
-  // Replace only the regions (hands, trick, corners, side column) whose markup changed: a played card
-  // re-lays out two hands, the trick and the side column, not the whole table.
-  let regions = new Map();
-  let rootAttrs = "";
-  function update(html) {
-    const tpl = document.createElement("template");
-    tpl.innerHTML = html;
-    const fresh = tpl.content.firstElementChild;
-    const attrs = fresh ? Array.from(fresh.attributes).map((a) => a.name + "=" + a.value).join(" ") : "";
-    const parts = fresh ? Array.from(fresh.querySelectorAll("[data-region]")) : [];
-    const next = new Map(parts.map((el) => [el.dataset.region, el.innerHTML]));
-    const current = body.firstElementChild;
-    if (!current || attrs !== rootAttrs || next.size !== regions.size
-        || Array.from(next.keys()).some((k) => !regions.has(k))) {
-      body.replaceChildren(tpl.content);
-    } else {
-      for (const el of parts) {
-        const k = el.dataset.region;
-        if (regions.get(k) !== next.get(k)) {
-          const old = current.querySelector(`[data-region="${k}"]`);
-          if (old) old.replaceWith(el);
-        }
+  // The frame is kept; only the regions (hands, trick, corners, header, side column) whose markup changed are
+  // parsed and replaced: a played card redraws two hands, the trick and the side column.
+  let shownFrame = null;
+  let shown = {};
+  function update() {
+    const frame = model.get("frame");
+    if (frame !== shownFrame) {
+      body.innerHTML = frame;
+      shownFrame = frame;
+      shown = {};
+    }
+    const root = body.firstElementChild;
+    if (!root) return;
+    for (const el of root.querySelectorAll("[data-region]")) {
+      const k = el.dataset.region;
+      const inner = model.get("r_" + k) || "";
+      if (shown[k] !== inner) {
+        el.innerHTML = inner;
+        shown[k] = inner;
       }
     }
-    regions = next;
-    rootAttrs = attrs;
   }
 
   function draw() {
@@ -115,7 +110,7 @@ function render({ model, el }) {
     const active = root.activeElement;
     const hadFocus = !!active || lastAction !== null;
     const key = keyOf(active);
-    update(model.get("html"));
+    update();
     // the markup already gives each group one tab stop; only a group without one gets it here
     for (const g of body.querySelectorAll(GROUPS)) if (!g.querySelector("button[tabindex='0']")) rove(g);
     const files = body.querySelector("details.bl-files");
@@ -194,10 +189,22 @@ function render({ model, el }) {
   });
 
   model.on("change:styles", () => { sheet.textContent = model.get("styles"); });
-  model.on("change:html", draw);
+  // frame and parts arrive in one message: draw once after both have changed
+  let queued = false;
+  const schedule = () => {
+    if (queued) return;
+    queued = true;
+    queueMicrotask(() => { queued = false; draw(); });
+  };
+  const REGIONS = ["header", "nw", "N", "ne", "W", "centre", "E", "sw", "S", "se", "side"];
+  for (const r of REGIONS) model.on("change:r_" + r, schedule);
+  model.on("change:frame", schedule);
   model.on("change:_table_css", () => { style.textContent = model.get("_table_css"); });
   draw();
-  return () => { model.off("change:html", draw); };
+  return () => {
+    for (const r of REGIONS) model.off("change:r_" + r, schedule);
+    model.off("change:frame", schedule);
+  };
 }
 
 export default { render };
