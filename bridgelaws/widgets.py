@@ -204,8 +204,12 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
             parts["se"] = self._with_downloads(parts["se"])
         announce = ""
         msg = s.message_text()
+        q = s.question()
+        done = s.exam.answered.get(q["key"]) if q is not None else None
         if msg is not None:
             announce = msg[1]
+        elif done is not None:
+            announce = done[1]  # right or wrong, with the law
         elif s.table.state.pending is not None:
             d = s.table.state.pending
             announce = text("widget.decision.title", s.lang, seat=d.by, law=d.law)

@@ -594,3 +594,10 @@ def test_a_click_sends_only_the_regions_that_changed() -> None:
     w.click("HJ")  # West leads: West's hand, the trick, North's turn, the header and the Director change
     assert {"r_W", "r_centre", "r_N", "r_side"} <= sent[-1]
     assert "r_E" not in sent[-1] and "r_S" not in sent[-1] and "r_nw" not in sent[-1]
+
+
+def test_an_exam_answer_is_announced() -> None:
+    w = CardTable(Table(EX1, Contract.parse("3NT", "S")), mode="exam", lang="da")
+    w.click("HJ")
+    w.send_action({"action": "exam_check"})
+    assert w.announce.startswith(text("table.exam.wrong_legal", "da", seat=Seat.WEST, cards="").split(":")[0])
