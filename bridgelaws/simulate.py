@@ -41,7 +41,7 @@ def decision_event(state: PlayState, rng: random.Random) -> Event:
             return Choose(decl, option="forbid", suits=tuple(rng.sample(d.suits, k)))
         return Choose(decl, option="none")
     if d.kind == "opening_lead_out_of_turn":
-        return rng.choice([AcceptLead(decl), SpreadHand(decl), RejectLead(decl)])
+        return rng.choice(decision_events(state))
     if d.kind == "lead_out_of_turn":
         return rng.choice([AcceptLead(decl), RejectLead(decl)])
     if d.kind == "declarer_lead_out_of_turn":
@@ -78,7 +78,11 @@ def decision_events(state: PlayState) -> list[Event]:
                            else Choose(decl, option="forbid", suits=subset))
         return out + [Choose(decl, option="none")]
     if d.kind == "opening_lead_out_of_turn":
-        return [AcceptLead(decl), SpreadHand(decl), RejectLead(decl)]
+        # only the options on offer: after 54C (declarer could have seen dummy's cards) accept_and_play alone
+        names = d.option_names
+        return ([AcceptLead(decl)] * ("accept_and_play" in names)
+                + [SpreadHand(decl)] * ("accept_and_become_dummy" in names)
+                + [RejectLead(decl)] * ("reject_require" in names))
     if d.kind == "lead_out_of_turn":
         return [AcceptLead(decl), RejectLead(decl)]
     if d.kind == "declarer_lead_out_of_turn":

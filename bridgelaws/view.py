@@ -230,9 +230,13 @@ def decision_choices(state: PlayState) -> list[Choice]:
             out.append(Choice(_m("forbid", suits=subset), law_of["forbid"], ev))
         out.append(Choice(_m("none"), law_of["none"], Choose(decl, option="none")))
     elif d.kind == "opening_lead_out_of_turn":
-        out.append(Choice(_m("accept_and_play"), law_of["accept_and_play"], AcceptLead(decl)))
-        out.append(Choice(_m("accept_and_become_dummy"), law_of["accept_and_become_dummy"], SpreadHand(decl)))
-        out.append(Choice(_m("reject_54"), law_of["reject_require"], RejectLead(decl)))
+        # only the options on offer: after 54C (declarer could have seen dummy's cards) accept_and_play alone
+        if "accept_and_play" in law_of:
+            out.append(Choice(_m("accept_and_play"), law_of["accept_and_play"], AcceptLead(decl)))
+        if "accept_and_become_dummy" in law_of:
+            out.append(Choice(_m("accept_and_become_dummy"), law_of["accept_and_become_dummy"], SpreadHand(decl)))
+        if "reject_require" in law_of:
+            out.append(Choice(_m("reject_54"), law_of["reject_require"], RejectLead(decl)))
     elif d.kind == "lead_out_of_turn":
         out.append(Choice(_m("accept_lead"), law_of["accept_lead"], AcceptLead(decl)))
         out.append(Choice(_m("reject_lead"), law_of["reject_lead"], RejectLead(decl)))

@@ -583,3 +583,17 @@ def test_fuzz_a_choice_with_both_suit_and_suits_is_refused_as_in_a_file() -> Non
         t.push(Choose(S, option="forbid", suit=Suit.HEARTS, suits=(Suit.SPADES,)))   # which one?
     assert t.state is before
     assert all(_accepted(t, ev) for ev in decision_events(t.state))
+
+
+def test_fuzz_after_54c_only_the_option_on_offer_is_a_button() -> None:
+    # found by the 10-minute fuzz (a widget step raised KeyError): after a faced opening lead out of turn and
+    # declarer's sight of dummy's cards (54C), accepting the lead is his only option; the buttons offer that alone
+    from bridgelaws.events import DummySeen
+
+    t = _table(PBN, "3NT", "S", [Expose(E, C("SA"), how="lead_out_of_turn"), DummySeen(S)])
+    assert t.pending is not None and t.pending.kind == "opening_lead_out_of_turn"
+    assert t.pending.option_names == {"accept_and_play"}
+    assert decision_events(t.state) == [AcceptLead(S)]
+    assert all(_accepted(t, ev) for ev in decision_events(t.state))
+    view = pytest.importorskip("bridgelaws.view")
+    assert [c.event for c in view.decision_choices(t.state)] == [AcceptLead(S)]
