@@ -15,6 +15,7 @@ that every key exists in every language with the same placeholders.
 
 from __future__ import annotations
 
+import re
 import string
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -45,18 +46,14 @@ def _unquote(s: str) -> str:
     if not (s.startswith('"') and s.endswith('"')):
         raise ValueError(f"expected a quoted string, got {s!r}")
     body = s[1:-1]
-    out = []
-    i = 0
-    while i < len(body):
-        ch = body[i]
-        if ch == "\\" and i + 1 < len(body):
-            nxt = body[i + 1]
-            out.append({"n": "\n", "t": "\t", '"': '"', "\\": "\\"}.get(nxt, nxt))
-            i += 2
-        else:
-            out.append(ch)
-            i += 1
-    return "".join(out)
+    if "\\" not in body:  # most lines: nothing to unescape (every kernel reads all catalogues once)
+        return body
+    # a backslash and the character after it; a lone backslash at the very end stays as it is
+    return _ESCAPE.sub(lambda m: _ESCAPES.get(m[1], m[1]), body)
+
+
+_ESCAPE = re.compile(r"\\(.)", re.DOTALL)
+_ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\"}
 
 
 def read_po(path: Path) -> dict[str, tuple[str, str]]:
