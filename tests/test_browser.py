@@ -227,7 +227,8 @@ def lab_open(page: Any, lab: str, name: str) -> Any:
         page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell")
         page.add_script_tag(content=LAB_JS)
     else:
-        page.evaluate("p => window.jupyterapp.commands.execute('docmanager:open', {path: p})", name)
+        # The command's promise resolves to the document widget, which Playwright cannot serialize: return nothing.
+        page.evaluate("async p => { await window.jupyterapp.commands.execute('docmanager:open', {path: p}); }", name)
     page.wait_for_function("p => window.blPanel(p)?.sessionContext?.session?.kernel?.status === 'idle'", arg=name,
                            timeout=90_000)
     panel_id = page.evaluate("p => window.blPanel(p).id", name)
@@ -298,11 +299,19 @@ DEEPEST_FOCUS = """() => { let e = document.activeElement;
 
 def lab_run_all(page: Any, name: str) -> None:
     """Run every cell of an open notebook, as Run → Run All Cells does, and wait until all have run."""
-    page.evaluate("""async p => { const w = window.blPanel(p); window.jupyterapp.shell.activateById(w.id);
-        await window.jupyterapp.commands.execute('notebook:run-all-cells'); }""", name)
-    page.wait_for_function("""p => { const w = window.blPanel(p); let ok = true;
-        for (const c of w.content.model.cells) if (c.type === 'code' && !c.executionCount) ok = false;
-        return ok && w.sessionContext.session.kernel.status === 'idle'; }""", arg=name, timeout=120_000)
+    # Run All acts on the current notebook: wait until this one is current and its kernel is ready first.
+    page.evaluate("""async p => { const w = window.blPanel(p); const app = window.jupyterapp;
+        app.shell.activateById(w.id);
+        for (let i = 0; i < 200 && app.shell.currentWidget !== w; i++) await new Promise(r => setTimeout(r, 50));
+        await w.context.ready; await w.sessionContext.ready;
+        await app.commands.execute('notebook:run-all-cells'); }""", name)
+    try:
+        page.wait_for_function("""p => { const w = window.blPanel(p); let ok = true;
+            for (const c of w.content.model.cells) if (c.type === 'code' && !c.executionCount) ok = false;
+            return ok && w.sessionContext.session.kernel.status === 'idle'; }""", arg=name, timeout=120_000)
+    except Exception:
+        view_shot(page, f"run-all-failed-{name}.png")
+        raise
 
 
 def tables_of(panel: Any) -> Any:
@@ -348,7 +357,11 @@ def play_a_legal_card(table: Any) -> tuple[str, str]:
     card = table.locator(f"[data-seat='{seat}'] [data-card][data-legal]").first
     name = card.get_attribute("data-card")
     card.click()
-    table.locator(f"[data-slot='{seat}'] [data-trick-card='{name}']").wait_for()
+    try:
+        table.locator(f"[data-slot='{seat}'] [data-trick-card='{name}']").wait_for()
+    except Exception:
+        view_shot(table.page, f"play-failed-{seat}{name}.png")
+        raise
     return seat, name
 
 
