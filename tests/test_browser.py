@@ -356,9 +356,19 @@ def play_a_legal_card(table: Any) -> tuple[str, str]:
     seat = seats[0]
     card = table.locator(f"[data-seat='{seat}'] [data-card][data-legal]").first
     name = card.get_attribute("data-card")
+    # Just after Run All the notebook's outputs are still being laid out (JupyterLab renders cells lazily), so
+    # a card can move between Playwright's aim and its click: click once it stands still, as a person would.
+    card.scroll_into_view_if_needed()
+    box = None
+    for _ in range(40):
+        table.page.wait_for_timeout(250)
+        now = card.bounding_box()
+        if now is not None and now == box:
+            break
+        box = now
     card.click()
     try:
-        table.locator(f"[data-slot='{seat}'] [data-trick-card='{name}']").wait_for()
+        table.locator(f"[data-slot='{seat}'] [data-trick-card='{name}']").wait_for(state="attached")
     except Exception:
         view_shot(table.page, f"play-failed-{seat}{name}.png")
         raise
