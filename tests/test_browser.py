@@ -27,12 +27,7 @@ import json
 import os
 import re
 import shutil
-import socket
-import subprocess
 import sys
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -40,58 +35,13 @@ from typing import Any
 import pytest
 
 from bridgelaws.laws import law
+from browserkit import browser, free_port, start, stop  # noqa: F401 (browser is a fixture)
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "test-artifacts" / "browser"
 BIN = Path(sys.executable).parent
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-IN_CI = os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"]
 LOCAL_ONLY = re.compile(r"^https?://(?!127\.0\.0\.1)")
 TIMEOUT = 60_000
-
-
-def missing(what: str) -> None:
-    """Fail in CI, skip elsewhere."""
-    if IN_CI:
-        pytest.fail(f"{what} (CI=true: the browser tests must run in CI)", pytrace=False)
-    pytest.skip(what)
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-def start(cmd: list[str], url: str, cwd: Path, env: dict[str, str], log: Path,
-          timeout: float = 90) -> subprocess.Popen[bytes]:
-    with log.open("wb") as out:
-        proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT)
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError(f"server exited with {proc.returncode}: {cmd}\n{log.read_text(errors='replace')}")
-        try:
-            urllib.request.urlopen(url, timeout=2)
-            return proc
-        except urllib.error.HTTPError:
-            return proc  # any HTTP answer means it is up
-        except OSError:
-            time.sleep(0.3)
-    stop(proc)
-    raise RuntimeError(f"server did not come up within {timeout} s: {cmd}\n{log.read_text(errors='replace')}")
-
-
-def stop(proc: subprocess.Popen[bytes]) -> None:
-    proc.terminate()  # SIGTERM also shuts the kernels down
-    try:
-        proc.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait(timeout=10)
 
 
 def server_env(home: Path) -> dict[str, str]:
@@ -102,21 +52,6 @@ def server_env(home: Path) -> dict[str, str]:
     env["JUPYTER_RUNTIME_DIR"] = str(home / "runtime")
     env.pop("JUPYTER_CONFIG_DIR", None)
     return env
-
-
-# module scope: one Playwright at a time (every browser test module starts its own and stops it)
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if not Path(CHROMIUM).exists():
-        missing(f"Chromium not found at {CHROMIUM} (apt-get install chromium)")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        missing("the Python package playwright is not installed")
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 # ==========================================================================================================
@@ -426,7 +361,6 @@ def test_01_and_02_in_one_lab_page_each_table_plays_its_own_cards(nblab: str, sc
     # nothing global: no ids inside the tables, no stylesheet of ours outside their shadow roots
     assert screen.locator("[data-bl='table'] [id]").count() == 0
     assert screen.evaluate("[...document.querySelectorAll('style')].filter(s => /\\.bl-/.test(s.textContent)).length") == 0
-
 
 
 FIRST_HEART_COLOUR = """d => { const w = document.createTreeWalker(d, NodeFilter.SHOW_TEXT); let n;

@@ -21,7 +21,6 @@ import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -29,21 +28,12 @@ import pytest
 
 from bridgelaws.present import example
 from bridgelaws.scenario import load, localized
+from browserkit import browser, CHROMIUM, missing  # noqa: F401 (browser is a fixture)
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 LANGS = ("da", "nb", "en")
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-IN_CI = os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"]
 NAMES = sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb"))
-
-
-def missing(what: str) -> None:
-    if IN_CI:
-        pytest.fail(f"{what} (CI=true: the handout tests must run in CI)", pytrace=False)
-    pytest.skip(what)
 
 
 def need(tool: str) -> str:
@@ -108,20 +98,6 @@ def handouts(tmp_path_factory: pytest.TempPathFactory) -> Path:
     if proc.returncode != 0:
         pytest.fail(f"the handouts failed:\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}", pytrace=False)
     return out
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if not Path(CHROMIUM).exists():
-        missing(f"Chromium not found at {CHROMIUM} (apt-get install chromium)")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        missing("the Python package playwright is not installed")
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_browser import ARGS, ARTIFACTS, BIN, CHROMIUM, TIMEOUT, free_port, missing, server_env, start, stop
+from browserkit import ARGS, CHROMIUM, free_port, missing, start, stop
+from test_browser import ARTIFACTS, BIN, TIMEOUT, server_env
 
 from bridgelaws.pbn import read_pbn
 

@@ -35,22 +35,13 @@ from bridgelaws.events import Expose
 from bridgelaws.laws import LawRef
 from bridgelaws.scenario import load, replay
 from bridgelaws.timeline import columns, timeline
+from browserkit import browser  # noqa: F401 (browser is a fixture)
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 ARTIFACTS = ROOT / "test-artifacts" / "site"
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-IN_CI = os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"]
 TIMEOUT = 90_000
 EX2 = NOTEBOOKS / "scenarios" / "01-stort-strafkort-ex2-lead-options.toml"
-
-
-def missing(what: str) -> None:
-    if IN_CI:
-        pytest.fail(f"{what} (CI=true: the site tests must run in CI)", pytrace=False)
-    pytest.skip(what)
 
 
 def tool(name: str) -> Any:
@@ -199,20 +190,6 @@ def site_url(site_dir: Path) -> Iterator[str]:
     httpd.shutdown()
     httpd.server_close()
     thread.join(timeout=10)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if not Path(CHROMIUM).exists():
-        missing(f"Chromium not found at {CHROMIUM} (apt-get install chromium)")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        missing("the Python package playwright is not installed")
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 class Watch:

@@ -22,27 +22,19 @@ import json
 import os
 import re
 import shutil
-import socket
-import subprocess
 import sys
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from browserkit import browser, free_port, start, stop  # noqa: F401 (browser is a fixture)
 
 ROOT = Path(__file__).resolve().parent.parent
 HERE = Path(__file__).resolve().parent / "browser"
 NOTEBOOKS = ("table-a.ipynb", "table-b.ipynb", "table-c.ipynb")
 ARTIFACTS = ROOT / "test-artifacts" / "table-browser"
 BIN = Path(sys.executable).parent
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-IN_CI = os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"]
 LAB_SETTINGS = {
     "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {"fetchNews": "false",
                                                                         "checkForUpdates": False},
@@ -55,47 +47,6 @@ RED = "rgb(200, 16, 46)"
 # the element that has the keyboard focus, inside shadow roots too
 DEEP_ACTIVE = ("(() => { let e = document.activeElement; while (e && e.shadowRoot && e.shadowRoot.activeElement) "
                "e = e.shadowRoot.activeElement; return e; })()")
-
-
-def missing(what: str) -> None:
-    if IN_CI:
-        pytest.fail(f"{what} (CI=true: the browser tests must run in CI)", pytrace=False)
-    pytest.skip(what)
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-def start(cmd: list[str], url: str, cwd: Path, env: dict[str, str], log: Path,
-          timeout: float = 90) -> subprocess.Popen[bytes]:
-    with log.open("wb") as out:
-        proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT)
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError(f"server exited with {proc.returncode}: {cmd}\n{log.read_text(errors='replace')}")
-        try:
-            urllib.request.urlopen(url, timeout=2)
-            return proc
-        except urllib.error.HTTPError:
-            return proc
-        except OSError:
-            time.sleep(0.3)
-    stop(proc)
-    raise RuntimeError(f"server did not come up within {timeout} s: {cmd}\n{log.read_text(errors='replace')}")
-
-
-def stop(proc: subprocess.Popen[bytes]) -> None:
-    proc.terminate()
-    try:
-        proc.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait(timeout=10)
 
 
 def server_env(home: Path) -> dict[str, str]:
@@ -120,21 +71,6 @@ def workdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(value), encoding="utf-8")
     return d
-
-
-# module scope: one Playwright at a time (every browser test module starts its own and stops it)
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if not Path(CHROMIUM).exists():
-        missing(f"Chromium not found at {CHROMIUM} (apt-get install chromium)")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        missing("the Python package playwright is not installed")
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 @pytest.fixture

@@ -1,0 +1,81 @@
+"""What every real-browser test module shares: Debian's Chromium through Playwright, and servers on loopback.
+
+Imported by tests/test_browser.py, test_table_browser.py, test_site.py, test_handouts.py (and, through
+test_browser, test_pbn_browser.py). The ``browser`` fixture is module-scoped: one Playwright at a time, each
+module starting its own and stopping it (two sync Playwrights alive at once break the next module's).
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+IN_CI = os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"]
+
+
+def missing(what: str) -> None:
+    """Fail in CI, skip elsewhere."""
+    if IN_CI:
+        pytest.fail(f"{what} (CI=true: the browser tests must run in CI)", pytrace=False)
+    pytest.skip(what)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def start(cmd: list[str], url: str, cwd: Path, env: dict[str, str], log: Path,
+          timeout: float = 90) -> subprocess.Popen[bytes]:
+    with log.open("wb") as out:
+        proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT)
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"server exited with {proc.returncode}: {cmd}\n{log.read_text(errors='replace')}")
+        try:
+            urllib.request.urlopen(url, timeout=2)
+            return proc
+        except urllib.error.HTTPError:
+            return proc  # any HTTP answer means it is up
+        except OSError:
+            time.sleep(0.3)
+    stop(proc)
+    raise RuntimeError(f"server did not come up within {timeout} s: {cmd}\n{log.read_text(errors='replace')}")
+
+
+def stop(proc: subprocess.Popen[bytes]) -> None:
+    proc.terminate()  # SIGTERM also shuts the kernels down
+    try:
+        proc.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    if not Path(CHROMIUM).exists():
+        missing(f"Chromium not found at {CHROMIUM} (apt-get install chromium)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        missing("the Python package playwright is not installed")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
