@@ -653,6 +653,18 @@ class TableSession:
             raise FileRefusal("outside the folder", key="table.file.not_a_name", folder=str(self.folder))
         return path
 
+    def example_metadata(self) -> dict[str, Any]:
+        """The current branch's title, question and laws, as a saved or exported scenario keeps them."""
+        br = self.branches[self.branch]
+        meta: dict[str, Any] = {}
+        if br.title is not None:
+            meta["title"] = br.title
+        if br.question is not None:
+            meta["question"] = br.question
+        if br.scenario is not None and br.scenario.laws:
+            meta["laws"] = [str(x) for x in br.scenario.laws]
+        return meta
+
     def save(self, name: str | None = None, *, overwrite: bool | None = None, as_test: bool = False) -> Path:
         """Write the history so far as a scenario file in the folder (title and question kept; ``as_test``:
         the current ruling as ``expected``). Refuses names outside the folder or the scenario suffixes, an
@@ -665,14 +677,7 @@ class TableSession:
             raise FileRefusal("not a regular file", key="table.file.not_regular", name=path.name)
         if path.exists() and not overwrite:
             raise FileRefusal("exists", key="table.file.exists", name=path.name)
-        br = self.branches[self.branch]
-        meta: dict[str, Any] = {}
-        if br.title is not None:
-            meta["title"] = br.title
-        if br.question is not None:
-            meta["question"] = br.question
-        if br.scenario is not None and br.scenario.laws:
-            meta["laws"] = [str(x) for x in br.scenario.laws]
+        meta = self.example_metadata()
         if as_test:
             meta["expected"] = expected_now(self.table)
         stem = re.sub(r"[^A-Za-z0-9_.-]+", "-", path.stem).strip("-.") or "scenario"

@@ -243,15 +243,7 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
     def scenario_now(self) -> _scenario.Scenario:
         """The play so far as a scenario (what Save writes), with the example's title, question and laws."""
         s = self.session
-        br = s.branches[s.branch]
-        meta: dict[str, Any] = {}
-        if br.title is not None:
-            meta["title"] = br.title
-        if br.question is not None:
-            meta["question"] = br.question
-        if br.scenario is not None and br.scenario.laws:
-            meta["laws"] = [str(x) for x in br.scenario.laws]
-        return _scenario.from_table(s.table, id=self._download_name(), **meta)
+        return _scenario.from_table(s.table, id=self._download_name(), **s.example_metadata())
 
     def _download_name(self) -> str:
         s = self.session
