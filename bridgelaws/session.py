@@ -960,10 +960,12 @@ class TableSession:
         view = self.view()
         return str(_html.board(view, self.lang, interactive=True, panel=self.panel(view), sheet=sheet))
 
-    def render_parts(self, sheet: dict[str, str] | None = None) -> tuple[str, dict[str, str]]:
-        """:meth:`render` as a frame and its regions (:func:`bridgelaws.render.html.board_parts`)."""
+    def render_parts(self, sheet: dict[str, str] | None = None,
+                     memo: _html.RegionMemo | None = None) -> tuple[str, dict[str, str]]:
+        """:meth:`render` as a frame and its regions (:func:`bridgelaws.render.html.board_parts`; ``memo``:
+        regions drawn before, kept with ``sheet``)."""
         view = self.view()
-        return _html.board_parts(view, self.lang, panel=self.panel(view), sheet=sheet)
+        return _html.board_parts(view, self.lang, panel=self.panel(view), sheet=sheet, memo=memo)
 
     def focus_target(self) -> str:
         """Where keyboard focus belongs after an action: the decision, the exam, or the hand to play."""

@@ -14,7 +14,7 @@ One line in a notebook cell::
 The widget is one model: the table drawn by the one renderer (:func:`bridgelaws.render.html.board_parts`) as
 a ``frame`` and the markup of each region (``parts``: the hands, the trick, the header, the side column ...),
 the ``styles`` of its classes, and where the ``focus`` goes; the page (``bridgelaws/static/table.js``) puts it
-into a shadow root, redraws only the regions that changed, catches clicks and keys, and sends
+into a shadow root, patches only the regions that changed, catches clicks and keys, and sends
 ``{"action": ...}`` messages back, which
 :meth:`TableSession.handle` carries out. Headless, call ``w.send_action({"action": "card", "card": "HJ"})``
 (what a click sends) and read ``w.html`` or ``w.session``.
@@ -147,6 +147,7 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
         self.session = session
         self.show_timeline = show_timeline
         self._sheet: dict[str, str] = {}
+        self._memo = _html.RegionMemo(self._sheet)
         super().__init__(_esm=_asset("table.js"), _table_css=_asset("table.css"), **kwargs)
         self.on_msg(self._on_msg)
         self.refresh()
@@ -193,7 +194,7 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
         """Redraw from the session (one message to the page)."""
         s = self.session
         n = len(self._sheet)
-        frame, parts = s.render_parts(self._sheet)
+        frame, parts = s.render_parts(self._sheet, self._memo)
         if self.show_timeline:
             from bridgelaws import timeline as _timeline
 

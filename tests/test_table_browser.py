@@ -30,6 +30,9 @@ from typing import Any
 import pytest
 from browserkit import browser, free_port, start, stop  # noqa: F401 (browser is a fixture)
 
+import bridgelaws as bl
+from bridgelaws.widgets import CardTable
+
 ROOT = Path(__file__).resolve().parent.parent
 HERE = Path(__file__).resolve().parent / "browser"
 NOTEBOOKS = ("table-a.ipynb", "table-b.ipynb", "table-c.ipynb")
@@ -148,6 +151,38 @@ def hand_cards(table: Any, seat: str) -> list[str]:
         "els => els.map(e => e.dataset.card)")
 
 
+def next_frame(page: Any) -> None:
+    """Wait until the page has drawn its next frame (the table moves focus and drops the played card's
+    button just before it)."""
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)))")
+
+
+# The regions whose DOM is not what a fresh parse of the widget's markup gives (the page patches regions in
+# place rather than parsing them anew). Tab stops within toolbars are left out: the page sets those itself.
+DIFFERING_REGIONS = """(table, parts) => {
+  const bare = (nodes) => {
+    const box = document.createElement('div');
+    box.append(...Array.from(nodes, (n) => n.cloneNode(true)));
+    for (const e of box.querySelectorAll("[role='toolbar'] [tabindex]")) e.removeAttribute('tabindex');
+    return box;
+  };
+  const differ = [];
+  for (const [region, html] of Object.entries(parts)) {
+    const el = table.querySelector(`[data-region="${region}"]`);
+    const fresh = document.createElement('template');
+    fresh.innerHTML = html;
+    if (!el || !bare(el.childNodes).isEqualNode(bare(fresh.content.childNodes))) differ.push(region);
+  }
+  return differ;
+}"""
+
+
+def drawn_anew(widget: Any) -> dict[str, str]:
+    """The regions of ``widget`` (a CardTable in this process, driven like the one in the page), but the file
+    box (it names the kernel's folder)."""
+    return {r: m for r, m in widget.parts.items() if r != "se"}
+
+
 # ----------------------------------------------------------------------------------------------------------
 
 def test_two_tables_in_two_notebooks_keep_to_themselves(lab: str, page: Any) -> None:
@@ -178,9 +213,18 @@ def test_two_tables_in_two_notebooks_keep_to_themselves(lab: str, page: Any) -> 
     assert hand_cards(a, "W") == west_a
     assert a.locator("[data-seat='W'].bl-to-act").count() == 1
     assert a.locator(".bl-to-act").count() == 1
-    a.get_by_role("button", name="West ♥J", exact=True).click()
+    a.get_by_role("button", name="West ♥J", exact=True).click()  # a mouse click: ♥J has the focus
     a.locator("[data-slot='W'] [data-trick-card='HJ']").wait_for()
+    next_frame(page)
     assert "HJ" not in hand_cards(a, "W")
+    assert a.locator("[data-seat='W'] .bl-hand button").count() == 12
+    # focus went on to the hand to play (North)
+    assert page.evaluate(f"() => {{ const e = {DEEP_ACTIVE}; return e.closest('[data-hand]').dataset.hand; }}") == "N"
+    # the page patched the regions in place: what it shows is what the markup of the new position parses to
+    deal = re.search(r'Deal\.from_pbn\(\\?"([^"\\]+)', (HERE / NOTEBOOKS[0]).read_text(encoding="utf-8"))[1]
+    same = CardTable(bl.Table(bl.Deal.from_pbn(deal), bl.Contract.parse("3NT", "S")), lang="en", mode="lesson")
+    same.click("HJ")
+    assert a.evaluate(DIFFERING_REGIONS, drawn_anew(same)) == []
     # the static diagram lower in A did not restyle the table: exactly one hand is marked to play
     assert a.locator(".bl-to-act").count() == 1
     assert a.locator("[data-seat='N'].bl-to-act").count() == 1
@@ -220,6 +264,8 @@ def test_keyboard_plays_a_card_and_chooses_an_option(lab: str, page: Any) -> Non
     a.locator("[data-slot='W'] [data-trick-card='HJ']").wait_for()
     # focus stayed on the table: it moved to the hand to play (North)
     page.wait_for_function("() => { let e = document.activeElement; while (e && e.shadowRoot && e.shadowRoot.activeElement) e = e.shadowRoot.activeElement; return e && e.closest && e.closest('[data-hand]') && e.closest('[data-hand]').dataset.hand === 'N'; }")
+    next_frame(page)  # the played (focused) card's button is gone from West's hand
+    assert a.locator("[data-seat='W'] .bl-hand button").count() == 12 and "HJ" not in hand_cards(a, "W")
     # a decision by keyboard: East leads out of turn from his hand's tab stop (Enter), focus moves to the
     # decision (Law 54), the arrow key picks the second option, Enter chooses it
     a.locator("select[data-action='set_click']").select_option("lead_out_of_turn")
@@ -308,7 +354,7 @@ def test_untrusted_notebook_shows_styled_static_pictures(lab: str, workdir: Path
     shot(page, "lab-untrusted.png")
 
 
-def test_voila_table_works_and_fits(voila: str, page: Any) -> None:
+def test_voila_table_works_and_fits(voila: str, workdir: Path, page: Any) -> None:
     page.goto(voila)
     t = tables(page).first
     t.locator("[data-role='director']").wait_for(timeout=120_000)
@@ -325,4 +371,10 @@ def test_voila_table_works_and_fits(voila: str, page: Any) -> None:
     t.locator("[data-role='director'] li").first.wait_for()
     assert t.locator("[data-penalty='major']").count() == 1
     assert "STORT" in t.locator(".bl-penalty-major").inner_text().upper()
+    # the regions patched in place show what the markup of this position parses to
+    same = CardTable.from_scenarios(sorted((workdir / "scenarios").glob("01-stort-strafkort-ex1-*.toml")),
+                                    lang="da", mode="seminar")
+    same.next_stop()
+    same.reveal()
+    assert t.evaluate(DIFFERING_REGIONS, drawn_anew(same)) == []
     shot(page, "voila-revealed.png")

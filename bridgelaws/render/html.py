@@ -41,7 +41,7 @@ if TYPE_CHECKING:
     from bridgelaws.state import PenaltyCard, Trick
     from bridgelaws.table import Table
 
-__all__ = ["HtmlStr", "Panel", "board", "card", "deal", "hand", "stylesheet", "table", "trick", "RED", "BLACK"]
+__all__ = ["HtmlStr", "Panel", "RegionMemo", "board", "card", "deal", "hand", "stylesheet", "table", "trick", "RED", "BLACK"]
 
 Hide = Iterable[Seat | str] | Seat | str
 
@@ -86,6 +86,40 @@ def _css(items: tuple[tuple[str, Any], ...]) -> str:
 _SHEET: ContextVar[dict[str, str] | None] = ContextVar("bl_sheet", default=None)
 
 
+class RegionMemo:
+    """The widget's regions already drawn, by what they are drawn from: a click changes two hands, and the
+    other two (and the lists in the corner) are not drawn again. One per widget, together with the style sheet
+    the markup's classes were collected in (a region found here put its classes there when it was drawn)."""
+
+    LIMIT = 256
+
+    def __init__(self, sheet: dict[str, str]) -> None:
+        self.sheet = sheet
+        self.done: dict[tuple[Any, ...], str] = {}
+        #: while one table is drawn: region -> its markup (found) or its key (to be kept once written)
+        self.found: dict[str, str] = {}
+        self.keys: dict[str, tuple[Any, ...]] = {}
+
+    def lookup(self, region: str, key: tuple[Any, ...]) -> bool:
+        """True if ``region`` drawn from ``key`` is known (then it is not drawn again)."""
+        hit = self.done.get(key)
+        if hit is not None:
+            self.found[region] = hit
+            return True
+        self.keys[region] = key
+        return False
+
+    def keep(self, region: str, markup: str) -> None:
+        key = self.keys.pop(region, None)
+        if key is not None:
+            if len(self.done) >= self.LIMIT:
+                self.done.clear()
+            self.done[key] = markup
+
+
+_MEMO: ContextVar[RegionMemo | None] = ContextVar("bl_memo", default=None)
+
+
 def style_class(style: str) -> str:
     """The class that carries ``style`` in the widget's stylesheet (a hash of it: the same on every run)."""
     return "bl-s" + hashlib.sha1(style.encode("utf-8")).hexdigest()[:10]
@@ -122,11 +156,19 @@ def _finish(root: ET.Element) -> HtmlStr:
     return HtmlStr("".join(out))
 
 
+_TEXT_SPECIAL = re.compile("[&<>]")
+_ATTR_SPECIAL = re.compile('[&<>"\r\n\t]')
+
+
 def _esc_text(s: str) -> str:
+    if _TEXT_SPECIAL.search(s) is None:  # most text needs no escaping (the widget renders on every click)
+        return s
     return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def _esc_attr(s: str) -> str:
+    if _ATTR_SPECIAL.search(s) is None:
+        return s
     return (s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
             .replace("\r", "&#13;").replace("\n", "&#10;").replace("\t", "&#09;"))
 
@@ -762,15 +804,23 @@ def board(view: BoardView, lang: str = "en", *, kind: str = "bl-table", interact
 
 
 def board_parts(view: BoardView, lang: str = "en", *, panel: Panel | None = None,
-                sheet: dict[str, str] | None = None) -> tuple[str, dict[str, str]]:
+                sheet: dict[str, str] | None = None, memo: RegionMemo | None = None) -> tuple[str, dict[str, str]]:
     """The widget's picture (``board(..., interactive=True)``) as a frame and the inner markup of each region
     (``data-region``: the hands, the trick, the corners, the header, the side column). The page keeps the frame
-    and replaces only the regions whose markup changed, without parsing the others.
-    ``join_parts(*board_parts(...)) == board(..., interactive=True)``."""
+    and patches only the regions whose markup changed, without parsing the others.
+    ``join_parts(*board_parts(...)) == board(..., interactive=True)``. With a ``memo`` (kept by the caller with
+    its ``sheet``), a hand or the lists drawn from the same view as before are not drawn again."""
+    if memo is not None and memo.sheet is not sheet:
+        raise ValueError("a RegionMemo goes with the sheet it was made for")
+    if memo is not None:
+        memo.found.clear()
+        memo.keys.clear()
     token = _SHEET.set(sheet) if sheet is not None else None
+    mtoken = _MEMO.set(memo)
     try:
         root = _board_tree(view, lang, "bl-table", True, False, panel)
     finally:
+        _MEMO.reset(mtoken)
         if token is not None:
             _SHEET.reset(token)
     parts: dict[str, str] = {}
@@ -778,13 +828,21 @@ def board_parts(view: BoardView, lang: str = "en", *, panel: Panel | None = None
         region = el.get("data-region")
         if region is None:
             continue
+        if memo is not None and region in memo.found:
+            parts[region] = memo.found.pop(region)
+            continue
         out: list[str] = [_esc_text(el.text)] if el.text else []
         for child in el:
             _write(child, out)
         parts[region] = "".join(out)
+        if memo is not None:
+            memo.keep(region, parts[region])
         el.text = None
         for child in list(el):
             el.remove(child)
+    if memo is not None:
+        memo.found.clear()
+        memo.keys.clear()
     return _finish(root), parts
 
 
@@ -815,30 +873,40 @@ def _board_tree(view: BoardView, lang: str, kind: str, interactive: bool, show_p
     left = _td(row, "bl-compass-cell", "padding:0;vertical-align:top")
     compass = _table(left, "bl-compass", "border-spacing:3px 2px")
 
+    memo = _MEMO.get() if interactive else None
+
     def cell(tr: ET.Element, region: str, cls: str, style: str = "") -> ET.Element:
         td = _td(tr, cls, style)
         if interactive:
-            td.set("data-region", region)  # the page replaces only the regions whose markup changed
+            td.set("data-region", region)  # the page patches only the regions whose markup changed
         return td
+
+    def seat(tr: ET.Element, region: str, cls: str, style: str, s: Seat) -> None:
+        td = cell(tr, region, cls, style)
+        sv = view.seat(s)
+        # everything a hand is drawn from (see _seat)
+        if memo is not None and memo.lookup(region, ("seat", sv, lang, show_played, panel is None or panel.cards_enabled,
+                                                     panel.selected if panel is not None else frozenset())):
+            return
+        _seat(td, sv, lang, interactive, show_played, panel)
 
     r1 = _tr(compass)
     _contract(cell(r1, "nw", "bl-corner bl-corner-nw", "vertical-align:top"), view, lang)
-    _seat(cell(r1, "N", "bl-cell-north", "text-align:center"), view.seat(Seat.NORTH), lang, interactive,
-          show_played, panel)
+    seat(r1, "N", "bl-cell-north", "text-align:center", Seat.NORTH)
     _tricks_won(cell(r1, "ne", "bl-corner bl-corner-ne", "vertical-align:top;text-align:right"), view, lang)
     r2 = _tr(compass)
-    _seat(cell(r2, "W", "bl-cell-west", "text-align:right"), view.seat(Seat.WEST), lang, interactive, show_played,
-          panel)
+    seat(r2, "W", "bl-cell-west", "text-align:right", Seat.WEST)
     _centre(cell(r2, "centre", "bl-cell-centre", "text-align:center"), view, lang, bare=kind == "bl-deal")
-    _seat(cell(r2, "E", "bl-cell-east"), view.seat(Seat.EAST), lang, interactive, show_played, panel)
+    seat(r2, "E", "bl-cell-east", "", Seat.EAST)
     r3 = _tr(compass)
     sw = cell(r3, "sw", "bl-corner bl-corner-sw", "vertical-align:bottom")
-    _seat(cell(r3, "S", "bl-cell-south", "text-align:center;vertical-align:top"), view.seat(Seat.SOUTH), lang,
-          interactive, show_played, panel)
+    seat(r3, "S", "bl-cell-south", "text-align:center;vertical-align:top", Seat.SOUTH)
     se = cell(r3, "se", "bl-corner bl-corner-se", "vertical-align:bottom")
     if panel is not None:
-        _corner_tools(sw, panel)
-        _files(se, panel)
+        if memo is None or not memo.lookup("sw", ("tools", panel.tools)):
+            _corner_tools(sw, panel)
+        if memo is None or not memo.lookup("se", ("files", tuple((panel.files or {}).items()))):
+            _files(se, panel)
     if panel is not None:
         side = cell(row, "side", "bl-side", "vertical-align:top;padding:0 0 0 6px;white-space:normal;width:240px;"
                                            "min-width:220px;max-width:290px;font-size:15px")

@@ -10,6 +10,9 @@
 // "decision", "exam"); a decision or a refusal is announced through a live region.
 
 const GROUPS = "[data-hand], [data-role='decision'], [data-role='branches'], [data-role='exam'], [role='toolbar']";
+// a button on its way out (see drop() below) is no tab stop and no focus target
+const LEAVING = "[data-leaving], [data-leaving] *";
+const TAB_STOP = `button[tabindex='0']:not(${LEAVING})`;
 const MOVE_FOCUS = new Set(["card", "choose", "branch", "exam_choice", "exam_check", "article", "next_stop",
   "prev_stop", "restart"]);
 
@@ -34,7 +37,7 @@ function findByKey(body, key) {
 
 function rove(group) {
   // one tab stop per group: keep the button the markup marked (tabindex=0), else the first enabled one
-  const items = Array.from(group.querySelectorAll("button")).filter((b) => !b.disabled);
+  const items = Array.from(group.querySelectorAll(`button:not(${LEAVING})`)).filter((b) => !b.disabled);
   if (!items.length) return;
   let current = items.find((b) => b.getAttribute("tabindex") === "0") || items[0];
   for (const b of items) b.setAttribute("tabindex", b === current ? "0" : "-1");
@@ -74,7 +77,7 @@ function render({ model, el }) {
     let el = null;
     if (t.startsWith("hand:")) {
       const hand = body.querySelector(`[data-hand="${t.slice(5)}"]`);
-      if (hand) el = hand.querySelector("button[tabindex='0']") || hand.querySelector("button");
+      if (hand) el = hand.querySelector(TAB_STOP) || hand.querySelector(`button:not(${LEAVING})`);
     } else if (t === "decision" || t === "exam") {
       const box = body.querySelector(`[data-role="${t}"]`);
       if (box) el = box.querySelector("button:not([disabled])");
@@ -82,11 +85,86 @@ function render({ model, el }) {
     return el;
   }
 
+  // A region is patched in place (morph) rather than re-parsed into new nodes: the nodes that stay (the cards
+  // not played) keep their identity, so a focused card that stays focused is not removed (removing the focused
+  // element forces a style and layout pass of the whole page), and the browser restyles only what changed.
+  const scratch = document.createElement("template");
+  function sameNode(a, b) {
+    if (a.nodeType !== b.nodeType || a.nodeName !== b.nodeName) return false;
+    return a.nodeType !== 1 || a.getAttribute("data-card") === b.getAttribute("data-card");
+  }
+  function patchNode(a, b) {
+    if (a.nodeType !== 1) {
+      if (a.nodeValue !== b.nodeValue) a.nodeValue = b.nodeValue;
+      return;
+    }
+    const attrs = b.attributes;
+    for (let i = a.attributes.length - 1; i >= 0; i--) {
+      const n = a.attributes[i].name;
+      if (!b.hasAttribute(n)) a.removeAttribute(n);
+    }
+    for (let i = 0; i < attrs.length; i++) {
+      const { name, value } = attrs[i];
+      if (a.getAttribute(name) !== value) a.setAttribute(name, value);
+    }
+    patchChildren(a, b);
+  }
+  function patchChildren(parent, from) {
+    let a = parent.firstChild;
+    let b = from.firstChild;
+    while (b) {
+      const next = b.nextSibling;
+      if (a && sameNode(a, b)) {
+        patchNode(a, b);
+        a = a.nextSibling;
+      } else if (a && a.nodeType === 1 && a.hasAttribute("data-card") && b.nodeType === 1
+                 && !from.querySelector(`:scope > [data-card="${a.getAttribute("data-card")}"]`)) {
+        const gone = a;  // a card no longer there (played): remove it and compare again
+        a = a.nextSibling;
+        drop(gone);
+        continue;
+      } else {
+        parent.insertBefore(b, a);  // moves the new node over from the scratch template
+      }
+      b = next;
+    }
+    while (a) {
+      const gone = a;
+      a = a.nextSibling;
+      drop(gone);
+    }
+  }
+  // Removing the focused element makes the browser blur it and lay the whole page out there and then (2-4 ms
+  // in JupyterLab), and then again when focus moves on. So the node holding the focus (the card just played,
+  // the option just chosen) loses its markers here and goes just before the next paint, right after focus has
+  // moved to where play goes on: one layout per click, not two. Nothing is painted in between.
+  let focused = null;
+  let leaving = [];
+  function drop(node) {
+    if (!focused || !node.contains(focused)) {
+      node.remove();
+      return;
+    }
+    for (const el of [node, ...node.querySelectorAll("*")]) {
+      // (its tabindex stays: changing it on the focused element makes the browser restyle at once)
+      for (const a of ["data-card", "data-legal", "data-action", "data-role"]) el.removeAttribute(a);
+    }
+    if (node.nodeType === 1) node.setAttribute("data-leaving", "");
+    leaving.push(node);
+  }
+  function morph(el, html) {
+    scratch.innerHTML = html;
+    patchChildren(el, scratch.content);
+  }
+  // the corners hold the lists and the file box (form state of their own): those are re-parsed
+  const REPARSE = new Set(["sw", "se"]);
+
   // The frame is kept; only the regions (hands, trick, corners, header, side column) whose markup changed are
-  // parsed and replaced: a played card redraws two hands, the trick and the side column.
+  // parsed and patched: a played card redraws two hands, the trick and the side column.
   let shownFrame = null;
   let shown = {};
-  function update() {
+  function update(active) {
+    focused = active;
     const frame = model.get("frame");
     if (frame !== shownFrame) {
       body.innerHTML = frame;
@@ -99,7 +177,8 @@ function render({ model, el }) {
       const k = el.dataset.region;
       const inner = model.get("r_" + k) || "";
       if (shown[k] !== inner) {
-        el.innerHTML = inner;
+        if (REPARSE.has(k) || !(k in shown)) el.innerHTML = inner;
+        else morph(el, inner);
         shown[k] = inner;
       }
     }
@@ -110,9 +189,9 @@ function render({ model, el }) {
     const active = root.activeElement;
     const hadFocus = !!active || lastAction !== null;
     const key = keyOf(active);
-    update();
+    update(active);
     // the markup already gives each group one tab stop; only a group without one gets it here
-    for (const g of body.querySelectorAll(GROUPS)) if (!g.querySelector("button[tabindex='0']")) rove(g);
+    for (const g of body.querySelectorAll(GROUPS)) if (!g.querySelector(TAB_STOP)) rove(g);
     const files = body.querySelector("details.bl-files");
     if (files && filesOpen !== null) files.open = filesOpen;
     const name = body.querySelector("[data-field='filename']");
@@ -122,8 +201,16 @@ function render({ model, el }) {
       if (lastAction && MOVE_FOCUS.has(lastAction)) target = focusTarget() || findByKey(body, key);
       else target = findByKey(body, key) || focusTarget();
       // focus just before the next paint: focusing forces a layout, which the browser does then anyway
-      requestAnimationFrame(() => (target && target.isConnected ? target : body).focus({ preventScroll: !target }));
+      const gone = leaving;
+      requestAnimationFrame(() => {
+        (target && target.isConnected ? target : body).focus({ preventScroll: !target });
+        for (const node of gone) node.remove();
+      });
+    } else {
+      for (const node of leaving) node.remove();
     }
+    leaving = [];
+    focused = null;
     lastAction = null;
     const say = model.get("announce");
     if (say && live.textContent !== say) live.textContent = say;
