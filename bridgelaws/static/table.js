@@ -80,7 +80,7 @@ function render({ model, el }) {
       if (hand) el = hand.querySelector(TAB_STOP) || hand.querySelector(`button:not(${LEAVING})`);
     } else if (t === "decision" || t === "exam") {
       const box = body.querySelector(`[data-role="${t}"]`);
-      if (box) el = box.querySelector("button:not([disabled])");
+      if (box) el = box.querySelector(`button:not([disabled]):not(${LEAVING})`);
     }
     return el;
   }
