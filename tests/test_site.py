@@ -192,6 +192,55 @@ def site_url(site_dir: Path) -> Iterator[str]:
     thread.join(timeout=10)
 
 
+def test_site_wheels_carry_bytecode_and_a_true_record(site_dir: Path) -> None:
+    """Every wheel the kernel loads at start is byte-compiled for the site's own Python (tools/pyc_wheels.py):
+    third-party modules as sourceless .pyc files, the way Pyodide ships its own packages; bridgelaws keeps its
+    sources with a __pycache__ entry beside each. All bytecode has one magic number, as one interpreter made it,
+    and is hash-based and unchecked (PEP 552: the unpacked files' times do not matter). Each wheel's RECORD
+    still lists exactly its files with their true hashes (the wheel format, PEP 427)."""
+    import base64
+    import hashlib
+    import zipfile
+
+    folder = site_dir / "static" / "pyodide"
+    lock = json.loads((folder / "pyodide-lock.json").read_text(encoding="utf-8"))
+    major, minor = lock["info"]["python"].split(".")[:2]
+    tag = f"cpython-{major}{minor}"
+    magics: set[bytes] = set()
+    compiled = 0
+    for entry in lock["packages"].values():
+        with zipfile.ZipFile(folder / entry["file_name"]) as whl:
+            names = [n for n in whl.namelist() if not n.endswith("/")]
+            (record,) = [n for n in names if n.endswith(".dist-info/RECORD")]
+            listed = {}
+            for line in whl.read(record).decode().splitlines():
+                name, digest, size = line.rsplit(",", 2)
+                listed[name] = (digest, size)
+            assert set(listed) == set(names), f"{entry['file_name']}: RECORD does not list the wheel's files"
+            for name in names:
+                if name == record:
+                    continue
+                data = whl.read(name)
+                digest = "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+                assert listed[name] == (digest, str(len(data))), f"{entry['file_name']}: {name} differs from RECORD"
+            modules = [n for n in names if n.endswith(".py") and ".data/" not in n]
+            pycs = [n for n in names if n.endswith(".pyc")]
+            if entry["name"] == "bridgelaws":
+                assert modules
+                for name in modules:
+                    folder_name, _, file_name = name.rpartition("/")
+                    cached = f"{folder_name}/__pycache__/{file_name[:-3]}.{tag}.pyc"
+                    assert cached in names, f"bridgelaws: no bytecode for {name}"
+            else:
+                assert modules == [], f"{entry['file_name']}: modules left as sources: {modules[:5]}"
+            for name in pycs:
+                header = whl.read(name)[:8]
+                magics.add(header[:4])
+                assert int.from_bytes(header[4:8], "little") == 0b01, f"{name}: not an unchecked hash-based pyc"
+                compiled += 1
+    assert compiled > 500 and len(magics) == 1
+
+
 class Watch:
     """Everything that must not happen: requests to other hosts (aborted), console errors, page errors."""
 
@@ -239,6 +288,20 @@ def run_all(page: Any) -> None:
     wait_all_run(page)
 
 
+def run_new_cell(page: Any, code: str) -> str:
+    """Adds a code cell at the end of the notebook, runs it and returns its output's text."""
+    page.locator(".jp-Notebook .jp-Cell").last.click()
+    page.keyboard.press("Escape")
+    page.keyboard.press("b")
+    page.keyboard.press("Enter")
+    page.keyboard.insert_text(code)
+    page.keyboard.press("Control+Enter")
+    wait_all_run(page)
+    output = page.locator(".jp-Notebook .jp-CodeCell").last.locator(".jp-OutputArea-output")
+    output.first.wait_for()
+    return str(output.first.inner_text())
+
+
 def tracebacks(page: Any) -> list[str]:
     texts = page.locator(".jp-OutputArea-output").all_inner_texts()
     return [t[:800] for t in texts if "Traceback" in t or re.search(r"\w+Error:", t)]
@@ -258,6 +321,13 @@ def test_notebook_01_runs_and_a_50d2_choice_changes_the_table(browser: Any, site
         # every example's walk-through is drawn: its title and diagrams
         assert page.locator(".jp-OutputArea-output .bl.bl-table").count() >= 10
         assert page.get_by_text("Stort strafkort, eksempel 2: Øst er inde", exact=False).count() >= 1
+        # the kernel imports the site's bytecode: IPython's modules are sourceless .pyc files (a wrong magic
+        # number would not import at all) and bridgelaws' cached bytecode is for this very interpreter (a wrong
+        # one would be silently compiled again from source)
+        out = run_new_cell(page, "import importlib.util, IPython, bridgelaws\n"
+                                 "print(IPython.__file__.endswith('.pyc'),"
+                                 " open(bridgelaws.__cached__, 'rb').read(4) == importlib.util.MAGIC_NUMBER)")
+        assert out.strip() == "True True"
 
         play_card_and_choose_50d2(page)
         assert tracebacks(page) == []

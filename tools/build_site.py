@@ -11,17 +11,20 @@ PyPI). Recipe: ../shared/TOOLCHAIN.md section 7. What this script does, in order
 3. our own wheel, built from this checkout, and the widget stack (ipywidgets, comm, jupyterlab_widgets, and
    anywidget with its dependencies once the card table uses it) at the versions installed in the venv (so the
    pins in pyproject.toml decide), into ``static/pyodide/`` and ``pypi/``;
-4. ``pyodide-lock.json`` rewritten to list exactly the wheels shipped, with their real sha256, and bridgelaws
+4. every wheel byte-compiled by Pyodide's own interpreter under Node (``tools/pyc_wheels.py``), as Pyodide's
+   distribution ships its packages: the kernel then imports bytecode at each start instead of compiling
+   IPython and the rest again every time a participant opens or reloads a notebook;
+5. ``pyodide-lock.json`` rewritten to list exactly the wheels shipped, with their real sha256, and bridgelaws
    depending on the widget stack: the kernel loads packages from a cell's imports, so ``import bridgelaws``
    just works, with no ``%pip install`` cell. Every other package of Pyodide's distribution (pandas among
    them) is left out of the lock, so importing it fails at once with ModuleNotFoundError instead of asking
    the network;
-5. the notebooks (kernelspec changed to Lite's ``python``; the repository's files are not touched) and
+6. the notebooks (kernelspec changed to Lite's ``python``; the repository's files are not touched) and
    ``scenarios/``;
-6. ``jupyter lite build`` with ``disablePyPIFallback``.
+7. ``jupyter lite build`` with ``disablePyPIFallback``.
 
 Downloads go to a fresh temporary folder each time: nothing is cached between builds, so a build that works
-here works on a fresh machine with the registries. Needs ``npm`` on PATH and the ``site`` extra installed.
+here works on a fresh machine with the registries. Needs ``npm`` and ``node`` on PATH and the ``site`` extra installed.
 """
 
 from __future__ import annotations
@@ -61,6 +64,9 @@ OPTIONAL = {"psygnal", "anywidget"}
 #: loaded while Pyodide starts, all at once: what the kernel would install one by one (micropip, piplite,
 #: ipykernel, comm, pyodide-kernel, jedi, ipython), and bridgelaws with its widget stack for the first cell
 PRELOAD = ("micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython", "bridgelaws")
+#: the kernel's own shims, from jupyterlite-pyodide-kernel: (distribution, its imports, its dependencies)
+SHIMS = (("piplite", ("piplite",), ("micropip",)), ("ipykernel", ("ipykernel",), ()),
+         ("pyodide_kernel", ("pyodide_kernel",), ("ipykernel", "comm", "ipython")))
 #: lab extensions copied from the venv: the widget manager, the Pyodide kernel and anywidget's front end
 LABEXTENSIONS = ("@jupyter-widgets/jupyterlab-manager", "@jupyterlite/pyodide-kernel-extension", "anywidget")
 #: Lite's Pyodide kernel is called "python"; a notebook saved with "python3" would open a kernel dialog
@@ -153,6 +159,39 @@ def build_own_wheel(dest: Path) -> Path:
     return wheel
 
 
+#: runs tools/pyc_wheels.py inside Pyodide under Node: argv core folder, script, folder of wheels
+PYC_DRIVER = """\
+import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+const [core, script, folder] = process.argv.slice(2);
+const { loadPyodide } = await import(pathToFileURL(core + "/pyodide.mjs").href);
+const py = await loadPyodide({ indexURL: core + "/" });
+py.FS.mkdirTree("/wheels");
+py.FS.mount(py.FS.filesystems.NODEFS, { root: folder }, "/wheels");
+py.globals.set("FOLDER", "/wheels");
+py.runPython(readFileSync(script, "utf8"), { filename: script });
+"""
+
+
+def compile_wheels(core: Path, folder: Path, keep_source: set[str]) -> None:
+    """Byte-compile every wheel in folder in place, with the site's own interpreter (tools/pyc_wheels.py):
+    each start of the kernel then imports bytecode instead of compiling every module again."""
+    node = shutil.which("node")
+    if node is None:
+        raise SystemExit("site: error: node is not on PATH (it byte-compiles the wheels: apt-get install nodejs)")
+    names = sorted(p.name for p in folder.glob("*.whl"))
+    (folder / "pyc.json").write_text(json.dumps([{"wheel": n, "keep_source": n in keep_source} for n in names]),
+                                     encoding="utf-8")
+    driver = folder.parent / "pyc-driver.mjs"
+    driver.write_text(PYC_DRIVER, encoding="utf-8")
+    say(f"byte-compiling {len(names)} wheels with Pyodide's interpreter")
+    subprocess.run([node, str(driver), str(core), str(ROOT / "tools" / "pyc_wheels.py"), str(folder)], check=True)
+    done = json.loads((folder / "pyc-done.json").read_text(encoding="utf-8"))
+    for name in ("pyc.json", "pyc-done.json"):
+        (folder / name).unlink()
+    say(f"compiled {sum(done['modules'].values())} modules for Python {done['python']} ({done['tag']})")
+
+
 def installed(dist: str) -> str | None:
     try:
         return importlib.metadata.version(dist)
@@ -220,9 +259,18 @@ def build(out: Path) -> dict[str, Any]:
         extra_from_lock = ["typing-extensions"] if installed("anywidget") else []
         specs += [f"{lock['packages'][n]['name']}=={lock['packages'][n]['version']}" for n in extra_from_lock]
         say(f"{len(specs)} pure-Python wheels from the package index")
-        wheels = {wheel_name(w): w for w in pip_download(specs, tmp / "wheels")}
+        stage = tmp / "wheels"
+        wheels = {wheel_name(w): w for w in pip_download(specs, stage)}
         say("our own wheel")
-        own = build_own_wheel(tmp / "own")
+        own = Path(shutil.copy(build_own_wheel(tmp / "own"), stage))
+        # the kernel's own shims (piplite, ipykernel, pyodide-kernel), loaded at start like the others
+        shim_dir = Path(sys.prefix) / "share" / "jupyter" / "labextensions" / "@jupyterlite" / \
+            "pyodide-kernel-extension" / "static" / "pypi"
+        shims = []
+        for dist, imports, deps in SHIMS:
+            (wheel,) = shim_dir.glob(f"{dist}-*-py3-none-any.whl")
+            shims.append((Path(shutil.copy(wheel, stage)), imports, deps))
+        compile_wheels(pyodide_dir, stage, keep_source={own.name})
 
         packages: dict[str, Any] = {}
         for name in kernel + extra_from_lock:
@@ -241,14 +289,9 @@ def build(out: Path) -> dict[str, Any]:
             entry = lock_entry(wheel, imports, deps)
             packages[entry["name"]] = entry
             stack_names.append(entry["name"])
-        # the kernel's own shims (piplite, ipykernel, pyodide-kernel) in the lock too, so that the kernel can
-        # load everything it starts with at once, while Pyodide starts, instead of one piplite install after
-        # another (loadPyodideOptions.packages below)
-        shims = Path(sys.prefix) / "share" / "jupyter" / "labextensions" / "@jupyterlite" / \
-            "pyodide-kernel-extension" / "static" / "pypi"
-        for dist, imports, deps in (("piplite", ("piplite",), ("micropip",)), ("ipykernel", ("ipykernel",), ()),
-                                    ("pyodide_kernel", ("pyodide_kernel",), ("ipykernel", "comm", "ipython"))):
-            (wheel,) = shims.glob(f"{dist}-*-py3-none-any.whl")
+        # the kernel's own shims in the lock too, so that the kernel can load everything it starts with at once,
+        # while Pyodide starts, instead of one piplite install after another (loadPyodideOptions.packages below)
+        for wheel, imports, deps in shims:
             shutil.copy(wheel, pyodide_dir / wheel.name)
             entry = lock_entry(wheel, imports, deps)
             packages[entry["name"]] = entry
