@@ -4,8 +4,8 @@
 - The site build copies the notebooks with Lite's kernelspec and leaves the repository's notebooks alone.
 - In a real browser: the site is served on loopback and opened in Debian's Chromium through Playwright, with
   every request to any other host aborted and counted. Notebook 01 runs; a card played on a table and a 50D2
-  option chosen change the penalty card and what the Director says. Any external request, console error or
-  traceback in an output fails the test.
+  option chosen change the penalty card and what the Director says; after a reload the kernel has the
+  notebook's files again. Any external request, console error or traceback in an output fails the test.
 
 The site is built afresh into a temporary folder (about 20 s, with the package registries), unless
 ``BRIDGELAWS_SITE_DIR`` names a site already built from this checkout (``.ci/run`` builds ``_site/`` with
@@ -193,7 +193,7 @@ def site_url(site_dir: Path) -> Iterator[str]:
 
 
 def test_site_wheels_carry_bytecode_and_a_true_record(site_dir: Path) -> None:
-    """Every wheel the kernel loads at start is byte-compiled for the site's own Python (tools/pyc_wheels.py):
+    """Every wheel the kernel loads at start is byte-compiled for the site's own Python (tools/bytecode.py):
     third-party modules as sourceless .pyc files, the way Pyodide ships its own packages; bridgelaws keeps its
     sources with a __pycache__ entry beside each. All bytecode has one magic number, as one interpreter made it,
     and is hash-based and unchecked (PEP 552: the unpacked files' times do not matter). Each wheel's RECORD
@@ -331,6 +331,17 @@ def test_notebook_01_runs_and_a_50d2_choice_changes_the_table(browser: Any, site
 
         play_card_and_choose_50d2(page)
         assert tracebacks(page) == []
+
+        # the participant reloads: the kernel starts again with the notebook's files in /drive, and JupyterLite
+        # keeps its service worker (re-registering it on the first reload raced the kernel for /drive)
+        messages: list[str] = []
+        page.on("console", lambda m: messages.append(m.text))
+        page.reload()
+        wait_idle(page)
+        out = run_new_cell(page, f"import os\nprint(os.getcwd(), os.path.isfile('scenarios/{EX2.name}'))")
+        assert out.strip() == "/drive True"
+        assert not [m for m in messages if "unregistering" in m], messages
+        assert any("contents will be synced" in m for m in messages), messages
     finally:
         shot(page, "01-last.png")
         external, errors = list(watch.external), list(watch.errors)

@@ -11,9 +11,9 @@ PyPI). Recipe: ../shared/TOOLCHAIN.md section 7. What this script does, in order
 3. our own wheel, built from this checkout, and the widget stack (ipywidgets, comm, jupyterlab_widgets, and
    anywidget with its dependencies once the card table uses it) at the versions installed in the venv (so the
    pins in pyproject.toml decide), into ``static/pyodide/`` and ``pypi/``;
-4. every wheel byte-compiled by Pyodide's own interpreter under Node (``tools/pyc_wheels.py``), as Pyodide's
-   distribution ships its packages: the kernel then imports bytecode at each start instead of compiling
-   IPython and the rest again every time a participant opens or reloads a notebook;
+4. the standard library and every wheel byte-compiled by Pyodide's own interpreter under Node
+   (``tools/bytecode.py``): the kernel then imports bytecode at each start instead of compiling the standard
+   library, IPython and the rest again every time a participant opens or reloads a notebook;
 5. ``pyodide-lock.json`` rewritten to list exactly the wheels shipped, with their real sha256, and bridgelaws
    depending on the widget stack: the kernel loads packages from a cell's imports, so ``import bridgelaws``
    just works, with no ``%pip install`` cell. Every other package of Pyodide's distribution (pandas among
@@ -21,10 +21,12 @@ PyPI). Recipe: ../shared/TOOLCHAIN.md section 7. What this script does, in order
    the network;
 6. the notebooks (kernelspec changed to Lite's ``python``; the repository's files are not touched) and
    ``scenarios/``;
-7. ``jupyter lite build`` with ``disablePyPIFallback``.
+7. ``jupyter lite build`` with ``disablePyPIFallback``, and a line in the app's page that spares the first
+   reload a race in JupyterLite's service worker (``record_service_worker``).
 
 Downloads go to a fresh temporary folder each time: nothing is cached between builds, so a build that works
-here works on a fresh machine with the registries. Needs ``npm`` and ``node`` on PATH and the ``site`` extra installed.
+here works on a fresh machine with the registries. Needs ``npm`` and ``node`` on PATH and the ``site`` extra
+installed.
 """
 
 from __future__ import annotations
@@ -159,7 +161,7 @@ def build_own_wheel(dest: Path) -> Path:
     return wheel
 
 
-#: runs tools/pyc_wheels.py inside Pyodide under Node: argv core folder, script, folder of wheels
+#: runs tools/bytecode.py inside Pyodide under Node: argv core folder, script, folder of wheels
 PYC_DRIVER = """\
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
@@ -173,22 +175,27 @@ py.runPython(readFileSync(script, "utf8"), { filename: script });
 """
 
 
-def compile_wheels(core: Path, folder: Path, keep_source: set[str]) -> None:
-    """Byte-compile every wheel in folder in place, with the site's own interpreter (tools/pyc_wheels.py):
-    each start of the kernel then imports bytecode instead of compiling every module again."""
+def compile_python(core: Path, folder: Path, keep_source: set[str]) -> None:
+    """Byte-compile, in place and with the site's own interpreter (tools/bytecode.py), the standard library
+    of the core and every wheel in folder: each start of the kernel then imports bytecode instead of compiling
+    the standard library, IPython and the rest again."""
     node = shutil.which("node")
     if node is None:
-        raise SystemExit("site: error: node is not on PATH (it byte-compiles the wheels: apt-get install nodejs)")
-    names = sorted(p.name for p in folder.glob("*.whl"))
-    (folder / "pyc.json").write_text(json.dumps([{"wheel": n, "keep_source": n in keep_source} for n in names]),
-                                     encoding="utf-8")
+        raise SystemExit("site: error: node is not on PATH (it byte-compiles the site: apt-get install nodejs)")
+    stdlib = core / "python_stdlib.zip"
+    shutil.copy(stdlib, folder / stdlib.name)
+    jobs = [{"file": stdlib.name, "kind": "stdlib", "keep_source": True}]
+    jobs += [{"file": p.name, "kind": "wheel", "keep_source": p.name in keep_source}
+             for p in sorted(folder.glob("*.whl"))]
+    (folder / "pyc.json").write_text(json.dumps(jobs), encoding="utf-8")
     driver = folder.parent / "pyc-driver.mjs"
     driver.write_text(PYC_DRIVER, encoding="utf-8")
-    say(f"byte-compiling {len(names)} wheels with Pyodide's interpreter")
-    subprocess.run([node, str(driver), str(core), str(ROOT / "tools" / "pyc_wheels.py"), str(folder)], check=True)
+    say(f"byte-compiling the standard library and {len(jobs) - 1} wheels with Pyodide's interpreter")
+    subprocess.run([node, str(driver), str(core), str(ROOT / "tools" / "bytecode.py"), str(folder)], check=True)
     done = json.loads((folder / "pyc-done.json").read_text(encoding="utf-8"))
     for name in ("pyc.json", "pyc-done.json"):
         (folder / name).unlink()
+    shutil.move(folder / stdlib.name, stdlib)
     say(f"compiled {sum(done['modules'].values())} modules for Python {done['python']} ({done['tag']})")
 
 
@@ -270,7 +277,7 @@ def build(out: Path) -> dict[str, Any]:
         for dist, imports, deps in SHIMS:
             (wheel,) = shim_dir.glob(f"{dist}-*-py3-none-any.whl")
             shims.append((Path(shutil.copy(wheel, stage)), imports, deps))
-        compile_wheels(pyodide_dir, stage, keep_source={own.name})
+        compile_python(pyodide_dir, stage, keep_source={own.name})
 
         packages: dict[str, Any] = {}
         for name in kernel + extra_from_lock:
@@ -330,6 +337,7 @@ def build(out: Path) -> dict[str, Any]:
         for ext in labextension_paths():
             cmd.append(f"--LiteBuildConfig.federated_extensions={ext}")
         run(cmd, cwd=lite)
+    record_service_worker(out)
     # browsers ask for /favicon.ico on their own; without it every load logs a 404 console error
     if (out / "lab" / "favicon.ico").is_file() and not (out / "favicon.ico").exists():
         shutil.copy(out / "lab" / "favicon.ico", out / "favicon.ico")
@@ -340,6 +348,33 @@ def build(out: Path) -> dict[str, Any]:
     say(f"built {out} in {seconds:.0f} s: {size / 1e6:.1f} MB, {len(notebooks)} notebooks, "
         f"{len(packages)} wheels in the lock")
     return report
+
+
+#: put first into the <head> of each app's index.html by record_service_worker()
+SW_RECORD = """<script>/* bridgelaws, tools/build_site.py: record the service worker's version on the first visit */
+(function () { try { var key = new URL(%s, location.href).href + "-version";
+  if (!localStorage.getItem(key)) localStorage.setItem(key, %s); } catch (e) {} })();
+</script>
+"""
+
+
+def record_service_worker(out: Path) -> None:
+    """JupyterLite (0.8.6) keeps the version of its service worker in localStorage, but writes it only on a
+    page the worker already controls; the first visit has none. So a participant's first reload finds no
+    version, unregisters the worker and registers it again, and a kernel that starts meanwhile has no
+    ``/drive``: the notebook cannot open its scenario files. On this machine the unregistering took up to
+    9 s in about one first reload in four. This script, first in the page, records the version on the
+    first visit as JupyterLite would on the second; a site of another version still replaces the worker."""
+    config = json.loads((out / "jupyter-lite.json").read_text(encoding="utf-8"))["jupyter-config-data"]
+    version = config["appVersion"]
+    cache = str(config.get("enableServiceWorkerCache", "false")).lower()
+    for page in sorted(out.glob("*/index.html")):
+        html = page.read_text(encoding="utf-8")
+        if "<head>" not in html or "bridgelaws, tools/build_site.py" in html:
+            continue
+        # the worker's URL as JupyterLite builds it: the site's root (one folder up from the app) and its option
+        script = SW_RECORD % (json.dumps(f"../service-worker.js?enableCache={cache}"), json.dumps(version))
+        page.write_text(html.replace("<head>", "<head>\n" + script, 1), encoding="utf-8")
 
 
 class _Handler(SimpleHTTPRequestHandler):

@@ -1,23 +1,25 @@
-"""Byte-compile the site's pure-Python wheels, inside Pyodide's own interpreter (run by tools/build_site.py).
+"""Byte-compile the site's Python: its standard library and its wheels, inside Pyodide's own interpreter.
 
-The kernel unpacks every wheel into Pyodide's in-memory file system on each start, so a wheel of sources is
-compiled on each start, every time a participant opens or reloads a notebook. Pyodide's own distribution ships its
-wheels compiled for that reason; the wheels from PyPI and ours are sources. This script runs inside Pyodide
+Run by tools/build_site.py. Nothing the kernel imports can keep bytecode between two starts: the standard
+library is a zip archive (``python_stdlib.zip``, which the npm package ships as sources) and every wheel is
+unpacked into an in-memory file system. Without bytecode in the site, the kernel compiles the standard library,
+IPython and the rest again each time a participant opens or reloads a notebook. This script runs inside Pyodide
 (tools/build_site.py starts it under Node with the npm package's core), so the bytecode is exactly what the
 site's interpreter makes and reads: same version, same magic number, whatever Python runs the build.
 
-    node driver.mjs <pyodide core folder> <this file> <folder of wheels>
+    node driver.mjs <pyodide core folder> <this file> <folder>
 
-``<folder>/pyc.json`` lists the wheels, each with ``keep_source``:
+``<folder>/pyc.json`` lists the files of ``<folder>`` to compile in place, each with ``kind`` and ``keep_source``:
 
-- false (third-party wheels): each module becomes a sourceless ``.pyc`` in place of its ``.py``, as Pyodide
-  compiles its own packages;
-- true (bridgelaws): the sources stay, and a ``__pycache__`` entry beside each one. The ``.pyc`` files are
-  unchecked-hash pycs (PEP 552): the interpreter uses them without looking at the sources' times, which the
-  unpacking does not keep.
+- ``stdlib``, the standard library's zip: a ``.pyc`` beside each ``.py``, which ``zipimport`` takes first;
+- ``wheel``, keep_source false (third-party wheels): each module becomes a sourceless ``.pyc`` in place of its
+  ``.py``, as Pyodide compiles the packages of its own distribution;
+- ``wheel``, keep_source true (bridgelaws): the sources stay, with a ``__pycache__`` entry beside each one.
 
-Each wheel is rewritten in place with a new RECORD. Entries keep their order and dates, so the same wheel
-gives the same bytes. A file that does not compile (a Python 2 test file) stays as it is.
+All ``.pyc`` files are unchecked hash-based pycs (PEP 552): the interpreter takes them without comparing times
+with the sources, which neither the zip nor the unpacking keeps. A wheel gets a new RECORD. Entries keep their
+order and dates, so the same input gives the same bytes. A file that does not compile (a Python 2 test file)
+stays as it is.
 """
 
 import base64
@@ -30,15 +32,16 @@ import sys
 import warnings
 import zipfile
 
-SITE_PACKAGES = "/lib/python%d.%d/site-packages" % sys.version_info[:2]
+STDLIB = "/lib/python%d.%d" % sys.version_info[:2]
+SITE_PACKAGES = STDLIB + "/site-packages"
 
 
 def record_hash(data):
     return "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
 
 
-def pyc(data, name):
-    code = compile(data, SITE_PACKAGES + "/" + name, "exec", dont_inherit=True)
+def pyc(data, name, folder=SITE_PACKAGES):
+    code = compile(data, folder + "/" + name, "exec", dont_inherit=True)
     return bytes(_bootstrap._code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False))
 
 
@@ -91,6 +94,30 @@ def compile_wheel(path, keep_source):
     return compiled
 
 
+def compile_stdlib(path):
+    """A .pyc beside each .py of the zip (zipimport looks for name.pyc before name.py)."""
+    with zipfile.ZipFile(path) as zin:
+        out = io.BytesIO()
+        compiled = 0
+        with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zout:
+            for info in zin.infolist():
+                data = zin.read(info)
+                zout.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED)
+                if not info.filename.endswith(".py"):
+                    continue
+                try:
+                    code = pyc(data, info.filename, STDLIB)
+                except (SyntaxError, ValueError):
+                    continue
+                entry = zipfile.ZipInfo(info.filename[:-3] + ".pyc", info.date_time)
+                entry.external_attr = info.external_attr
+                zout.writestr(entry, code, compress_type=zipfile.ZIP_DEFLATED)
+                compiled += 1
+    with open(path, "wb") as f:
+        f.write(out.getvalue())
+    return compiled
+
+
 def main(folder):
     # invalid escapes in third-party tests are theirs to fix; compiling them must not flood the build's log
     warnings.simplefilter("ignore", SyntaxWarning)
@@ -98,7 +125,11 @@ def main(folder):
         jobs = json.load(f)
     done = {}
     for job in jobs:
-        done[job["wheel"]] = compile_wheel(folder + "/" + job["wheel"], job["keep_source"])
+        path = folder + "/" + job["file"]
+        if job["kind"] == "stdlib":
+            done[job["file"]] = compile_stdlib(path)
+        else:
+            done[job["file"]] = compile_wheel(path, job["keep_source"])
     with open(folder + "/pyc-done.json", "w", encoding="utf-8") as f:
         json.dump({"python": sys.version.split()[0], "tag": sys.implementation.cache_tag, "modules": done}, f)
 
