@@ -101,15 +101,16 @@ def measure(site: Path, notebook: str, chromium: str, runs: int) -> dict[str, An
                     context = p.chromium.launch_persistent_context(profile, executable_path=chromium,
                                                                    args=[*ARGS, OFFLINE],
                                                                    viewport={"width": 1280, "height": 800})
-                    context.on("request", lambda r: None if r.url.startswith((url, "data:", "blob:"))
-                               else external.append(r.url))
                     page = context.pages[0] if context.pages else context.new_page()
+                    # the page's and its workers' requests (a listener on the context would also attach to the
+                    # service worker, through which the kernel reads every file)
+                    page.on("request", lambda r: None if r.url.startswith((url, "data:", "blob:"))
+                            else external.append(r.url))
                     start = time.perf_counter()
                     page.goto(f"{url}/lab/index.html?path={notebook}")
                     first_table(page)
                     cold.append(time.perf_counter() - start)
-                    # a participant opens the notebook again after the first session has finished: reloading while
-                    # the kernel still reads files can stall JupyterLite's service worker on the first reload
+                    # a participant opens the notebook again once the first session has run to its end
                     page.wait_for_function(ALL_RUN, timeout=180_000)
                     page.wait_for_selector("text=Python (Pyodide) | Idle", timeout=180_000)
                     start = time.perf_counter()
