@@ -32,8 +32,9 @@ import sys
 import warnings
 import zipfile
 
-STDLIB = "/lib/python%d.%d" % sys.version_info[:2]
-SITE_PACKAGES = STDLIB + "/site-packages"
+#: where the interpreter finds each module (the names its tracebacks show): the zip itself, and site-packages
+STDLIB_ZIP = "/lib/python%d%d.zip" % sys.version_info[:2]
+SITE_PACKAGES = "/lib/python%d.%d/site-packages" % sys.version_info[:2]
 
 
 def record_hash(data):
@@ -106,7 +107,7 @@ def compile_stdlib(path):
                 if not info.filename.endswith(".py"):
                     continue
                 try:
-                    code = pyc(data, info.filename, STDLIB)
+                    code = pyc(data, info.filename, STDLIB_ZIP)
                 except (SyntaxError, ValueError):
                     continue
                 entry = zipfile.ZipInfo(info.filename[:-3] + ".pyc", info.date_time)
