@@ -49,7 +49,7 @@ from bridgelaws.deal import Contract, Deal, Hand
 from bridgelaws.errors import BridgeLawsError, PbnError
 from bridgelaws.events import EVENT_TYPES, Event, Play
 from bridgelaws.i18n import LANGS, Message, normalize_lang, text
-from bridgelaws.scenario import Scenario, from_dict, localized
+from bridgelaws.scenario import Scenario, from_dict, localized, open_read_only
 from bridgelaws.scenario import to_dict as scenario_to_dict
 from bridgelaws.table import Table, trick_winner
 
@@ -344,8 +344,7 @@ def _read_regular(p: Path) -> bytes:
     import os
     import stat
 
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
-    fd = os.open(p, flags)
+    fd = open_read_only(p)
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):

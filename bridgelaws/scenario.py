@@ -168,6 +168,21 @@ def _file_error(key: str, path: str, message: str, **params: Any) -> ScenarioErr
     return ScenarioError(f"{path}: {message}", path=path, key=key, file=path, **params)
 
 
+def open_read_only(path: str | Path) -> int:
+    """A file descriptor of ``path`` opened for reading only. A path that is not a regular file is opened
+    non-blocking (a pipe must not wait for a writer; the caller's ``fstat`` refuses it); a regular file is
+    opened with ``O_RDONLY`` alone, because JupyterLite's in-browser file system (the offline site) writes a
+    file back to the browser's storage when it is closed, unless it was opened with exactly that."""
+    flags = os.O_RDONLY | getattr(os, "O_BINARY", 0)
+    try:
+        regular = statmod.S_ISREG(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        regular = False   # os.open below says what is wrong
+    if not regular:
+        flags |= getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    return os.open(path, flags)
+
+
 def read_file(path: str | Path) -> str:
     """The text of a scenario file, read only if it is a regular file with a ``.toml`` or ``.json`` suffix and
     at most :data:`MAX_FILE_BYTES` long, checked before anything is read: a device (``/dev/zero``), a pipe, a
@@ -181,9 +196,8 @@ def read_file(path: str | Path) -> str:
     p = Path(path)
     if p.suffix.lower() not in SUFFIXES:
         raise _file_error("files.suffix", name, "not a scenario file: its name must end in .toml or .json")
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
     try:
-        fd = os.open(p, flags)   # non-blocking: opening a pipe must not wait for a writer
+        fd = open_read_only(p)
     except FileNotFoundError:
         raise _file_error("files.not_found", name, "no such file") from None
     except IsADirectoryError:

@@ -257,10 +257,22 @@ class Watch:
                 r.abort()
 
         context.route("**/*", route)
-        context.on("request", lambda req: None if local.match(req.url) or req.url in self.external
-                   else self.external.append(req.url))
+        context.on("request", self._request)
+        self._local = local
+        #: files the kernel wrote through JupyterLite's drive (its requests to /api/drive with method "put")
+        self.writes: list[str] = []
         page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
         page.on("pageerror", lambda e: self.errors.append(f"page error: {e}"))
+
+
+    def _request(self, req: Any) -> None:
+        if not self._local.match(req.url):
+            if req.url not in self.external:
+                self.external.append(req.url)
+        elif req.url.endswith("/api/drive") and req.post_data:
+            data = json.loads(req.post_data).get("data", {})
+            if data.get("method") == "put":
+                self.writes.append(data.get("path", "?"))
 
 
 def shot(page: Any, name: str) -> None:
@@ -321,6 +333,8 @@ def test_notebook_01_runs_and_a_50d2_choice_changes_the_table(browser: Any, site
         # every example's walk-through is drawn: its title and diagrams
         assert page.locator(".jp-OutputArea-output .bl.bl-table").count() >= 10
         assert page.get_by_text("Stort strafkort, eksempel 2: Øst er inde", exact=False).count() >= 1
+        # reading the scenario files wrote none of them back to the participant's storage
+        assert watch.writes == []
         # the kernel imports the site's bytecode: IPython's modules are sourceless .pyc files (a wrong magic
         # number would not import at all) and bridgelaws' cached bytecode is for this very interpreter (a wrong
         # one would be silently compiled again from source)
