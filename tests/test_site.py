@@ -300,8 +300,8 @@ def run_all(page: Any) -> None:
     wait_all_run(page)
 
 
-def run_new_cell(page: Any, code: str) -> str:
-    """Adds a code cell at the end of the notebook, runs it and returns its output's text."""
+def add_cell(page: Any, code: str) -> None:
+    """Types a code cell at the end of the notebook, as a student would, and runs it in place."""
     page.locator(".jp-Notebook .jp-Cell").last.click()
     page.keyboard.press("Escape")
     page.keyboard.press("b")
@@ -309,6 +309,11 @@ def run_new_cell(page: Any, code: str) -> str:
     page.keyboard.insert_text(code)
     page.keyboard.press("Control+Enter")
     wait_all_run(page)
+
+
+def run_new_cell(page: Any, code: str) -> str:
+    """Adds a code cell at the end of the notebook, runs it and returns its output's text."""
+    add_cell(page, code)
     output = page.locator(".jp-Notebook .jp-CodeCell").last.locator(".jp-OutputArea-output")
     output.first.wait_for()
     return str(output.first.inner_text())
@@ -375,13 +380,7 @@ def ex2_table(page: Any) -> Any:
     with ♠A; if 01 has no live table, one the test adds at the end, as a student would type it."""
     tables = page.locator(".jp-OutputArea-output [data-bl='table']").filter(has_text="eksempel 2")
     if tables.count() == 0:
-        page.locator(".jp-Notebook .jp-Cell").last.click()
-        page.keyboard.press("Escape")
-        page.keyboard.press("b")
-        page.keyboard.press("Enter")
-        page.keyboard.insert_text(TABLE_CELL)
-        page.keyboard.press("Control+Enter")  # run it in place
-        wait_all_run(page)
+        add_cell(page, TABLE_CELL)
     table = tables.first
     table.wait_for()
     table.scroll_into_view_if_needed()
