@@ -140,8 +140,11 @@ def free_port() -> int:
 
 def start_server(kind: str, workdir: Path, notebook: str) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
+    # a workspace of its own for each notebook: Lab would otherwise reopen the notebook measured before, with its
+    # kernel, and Run All could go to that one
     env = dict(os.environ, PATH=str(BIN) + os.pathsep + os.environ.get("PATH", ""),
-               JUPYTERLAB_SETTINGS_DIR=str(workdir / "settings"), JUPYTERLAB_WORKSPACES_DIR=str(workdir / "ws"))
+               JUPYTERLAB_SETTINGS_DIR=str(workdir / "settings"),
+               JUPYTERLAB_WORKSPACES_DIR=str(workdir / f"ws-{Path(notebook).stem}"))
     for name, value in LAB_SETTINGS.items():
         path = workdir / "settings" / name
         path.parent.mkdir(parents=True, exist_ok=True)
