@@ -7,7 +7,8 @@ The site (``_site/``, built by ``python3 dev.py site``; built into a temporary f
 on loopback and opened in Debian's Chromium through Playwright at 1280x800, every request to another host
 refused (and reported). One measure runs from ``page.goto`` (or ``page.reload``) until the first card of a
 card table can be clicked: JupyterLab loads, the Pyodide kernel starts, Run All Cells runs the notebook down to
-its first table. If the notebook has no table of its own, the benchmark adds a cell with one at its end (as the site test does).
+its first table. If the notebook has no table of its own, the benchmark adds a cell with one at its end (as
+the site test does).
 
 - cold: a new browser profile on disk, so an empty HTTP cache and no service worker;
 - warm: the same profile, the page reloaded (what a participant sees on opening the notebook again): the

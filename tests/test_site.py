@@ -324,16 +324,27 @@ def tracebacks(page: Any) -> list[str]:
     return [t[:800] for t in texts if "Traceback" in t or re.search(r"\w+Error:", t)]
 
 
-def test_notebook_01_runs_and_a_50d2_choice_changes_the_table(browser: Any, site_url: str) -> None:
+def open_and_run(page: Any, site_url: str, name: str, shot_name: str) -> None:
+    """Opens notebook ``name`` of the site, runs all its cells and keeps a screenshot."""
+    page.goto(f"{site_url}/lab/index.html?path={name}")
+    wait_idle(page)
+    run_all(page)
+    shot(page, shot_name)
+
+
+def watched_page(browser: Any, site_url: str) -> tuple[Any, Any, Watch]:
+    """A page in a fresh browser context (Lite restores the notebooks a profile had open, each with a kernel),
+    watched from the start; the caller closes the context."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
     page.set_default_timeout(TIMEOUT)
-    watch = Watch(context, page, site_url)
+    return context, page, Watch(context, page, site_url)
+
+
+def test_notebook_01_runs_and_a_50d2_choice_changes_the_table(browser: Any, site_url: str) -> None:
+    context, page, watch = watched_page(browser, site_url)
     try:
-        page.goto(f"{site_url}/lab/index.html?path=01-stort-strafkort.ipynb")
-        wait_idle(page)
-        run_all(page)
-        shot(page, "01-run.png")
+        open_and_run(page, site_url, "01-stort-strafkort.ipynb", "01-run.png")
         assert tracebacks(page) == []
         # every example's walk-through is drawn: its title and diagrams
         assert page.locator(".jp-OutputArea-output .bl.bl-table").count() >= 10
@@ -432,15 +443,9 @@ def test_every_other_notebook_runs_in_the_site(browser: Any, site_url: str) -> N
     external: list[str] = []
     errors: list[str] = []
     for name in names:
-        context = browser.new_context(viewport={"width": 1280, "height": 800})
-        page = context.new_page()
-        page.set_default_timeout(TIMEOUT)
-        watch = Watch(context, page, site_url)
+        context, page, watch = watched_page(browser, site_url)
         try:
-            page.goto(f"{site_url}/lab/index.html?path={name}")
-            wait_idle(page)
-            run_all(page)
-            shot(page, f"{Path(name).stem}-run.png")
+            open_and_run(page, site_url, name, f"{Path(name).stem}-run.png")
             found = tracebacks(page)
             if found:
                 problems[name] = found

@@ -46,6 +46,13 @@ def pyc(data, name, folder=SITE_PACKAGES):
     return bytes(_bootstrap._code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False))
 
 
+def write_like(zout, name, data, like):
+    """Writes ``name`` into the zip with the date and mode of the entry ``like`` (the same input, the same bytes)."""
+    info = zipfile.ZipInfo(name, like.date_time)
+    info.external_attr = like.external_attr
+    zout.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED)
+
+
 def compile_wheel(path, keep_source):
     with zipfile.ZipFile(path) as zin:
         infos = zin.infolist()
@@ -59,9 +66,7 @@ def compile_wheel(path, keep_source):
         with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zout:
 
             def add(name, data, like):
-                info = zipfile.ZipInfo(name, like.date_time)
-                info.external_attr = like.external_attr
-                zout.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED)
+                write_like(zout, name, data, like)
                 written.append((name, data))
 
             for info in infos:
@@ -87,9 +92,7 @@ def compile_wheel(path, keep_source):
                     compiled += 1
             lines = ["%s,%s,%d" % (name, record_hash(data), len(data)) for name, data in written]
             lines.append(record + ",,")
-            info = zipfile.ZipInfo(record, zin.getinfo(record).date_time)
-            info.external_attr = zin.getinfo(record).external_attr
-            zout.writestr(info, "\n".join(lines) + "\n", compress_type=zipfile.ZIP_DEFLATED)
+            write_like(zout, record, "\n".join(lines) + "\n", zin.getinfo(record))
     with open(path, "wb") as f:
         f.write(out.getvalue())
     return compiled
@@ -110,9 +113,7 @@ def compile_stdlib(path):
                     code = pyc(data, info.filename, STDLIB_ZIP)
                 except (SyntaxError, ValueError):
                     continue
-                entry = zipfile.ZipInfo(info.filename[:-3] + ".pyc", info.date_time)
-                entry.external_attr = info.external_attr
-                zout.writestr(entry, code, compress_type=zipfile.ZIP_DEFLATED)
+                write_like(zout, info.filename[:-3] + ".pyc", code, info)
                 compiled += 1
     with open(path, "wb") as f:
         f.write(out.getvalue())

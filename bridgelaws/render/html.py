@@ -41,7 +41,8 @@ if TYPE_CHECKING:
     from bridgelaws.state import PenaltyCard, Trick
     from bridgelaws.table import Table
 
-__all__ = ["HtmlStr", "Panel", "RegionMemo", "board", "card", "deal", "hand", "stylesheet", "table", "trick", "RED", "BLACK"]
+__all__ = ["HtmlStr", "Panel", "RegionMemo", "board", "card", "deal", "hand", "stylesheet", "table", "trick", "RED",
+           "BLACK"]
 
 Hide = Iterable[Seat | str] | Seat | str
 
@@ -884,10 +885,12 @@ def _board_tree(view: BoardView, lang: str, kind: str, interactive: bool, show_p
     def seat(tr: ET.Element, region: str, cls: str, style: str, s: Seat) -> None:
         td = cell(tr, region, cls, style)
         sv = view.seat(s)
-        # everything a hand is drawn from (see _seat)
-        if memo is not None and memo.lookup(region, ("seat", sv, lang, show_played, panel is None or panel.cards_enabled,
-                                                     panel.selected if panel is not None else frozenset())):
-            return
+        if memo is not None:
+            # everything a hand is drawn from (see _seat)
+            key = ("seat", sv, lang, show_played, panel is None or panel.cards_enabled,
+                   panel.selected if panel is not None else frozenset())
+            if memo.lookup(region, key):
+                return
         _seat(td, sv, lang, interactive, show_played, panel)
 
     r1 = _tr(compass)
