@@ -362,14 +362,20 @@ def test_notebook_01_runs_and_a_50d2_choice_changes_the_table(browser: Any, site
         play_card_and_choose_50d2(page)
         assert tracebacks(page) == []
 
+        # a participant's own file named like a module the kernel imports when it starts: the kernel's start must
+        # not import it (it looked in the participant's folder first and would never have started)
+        run_new_cell(page, "open('traitlets.py', 'w').write('raise ImportError(\"a participant\\'s file\")')")
+
         # the participant reloads: the kernel starts again with the notebook's files in /drive, and JupyterLite
         # keeps its service worker (re-registering it on the first reload raced the kernel for /drive)
         messages: list[str] = []
         page.on("console", lambda m: messages.append(m.text))
         page.reload()
         wait_idle(page)
-        out = run_new_cell(page, f"import os\nprint(os.getcwd(), os.path.isfile('scenarios/{EX2.name}'))")
-        assert out.strip() == "/drive True"
+        # the folder is the working directory, and a cell's imports look in it first, as in any Python
+        out = run_new_cell(page, f"import os, sys\nprint(os.getcwd(), os.path.isfile('scenarios/{EX2.name}'),"
+                                 " sys.path[0] == '', 'traitlets.py' in os.listdir())")
+        assert out.strip() == "/drive True True True"
         assert not [m for m in messages if "unregistering" in m], messages
         assert any("contents will be synced" in m for m in messages), messages
     finally:

@@ -22,7 +22,9 @@ PyPI). Recipe: ../shared/TOOLCHAIN.md section 7. What this script does, in order
 6. the notebooks (kernelspec changed to Lite's ``python``; the repository's files are not touched) and
    ``scenarios/``;
 7. ``jupyter lite build`` with ``disablePyPIFallback``, and a line in the app's page that spares the first
-   reload a race in JupyterLite's service worker (``record_service_worker``).
+   reload a race in JupyterLite's service worker (``record_service_worker``);
+8. the kernel's worker changed so that the kernel's own imports at start do not look in the participant's
+   folder (``kernel_imports_skip_drive``).
 
 Downloads go to a fresh temporary folder each time: nothing is cached between builds, so a build that works
 here works on a fresh machine with the registries. Needs ``npm`` and ``node`` on PATH and the ``site`` extra
@@ -338,6 +340,7 @@ def build(out: Path) -> dict[str, Any]:
             cmd.append(f"--LiteBuildConfig.federated_extensions={ext}")
         run(cmd, cwd=lite)
     record_service_worker(out)
+    kernel_imports_skip_drive(out)
     # browsers ask for /favicon.ico on their own; without it every load logs a 404 console error
     if (out / "lab" / "favicon.ico").is_file() and not (out / "favicon.ico").exists():
         shutil.copy(out / "lab" / "favicon.ico", out / "favicon.ico")
@@ -375,6 +378,46 @@ def record_service_worker(out: Path) -> None:
         # the worker's URL as JupyterLite builds it: the site's root (one folder up from the app) and its option
         script = SW_RECORD % (json.dumps(f"../service-worker.js?enableCache={cache}"), json.dumps(version))
         page.write_text(html.replace("<head>", "<head>\n" + script, 1), encoding="utf-8")
+
+
+#: the Python the worker runs before ``import piplite.piplite`` (the first import after /drive is mounted) ...
+SKIP_DRIVE = """
+      import sys as _bl_sys
+      _bl_cwd_on_path = "" in _bl_sys.path
+      if _bl_cwd_on_path: _bl_sys.path.remove("")
+      import piplite.piplite
+"""
+#: ... and after ``import pyodide_kernel`` (the last): the folder is where a cell's imports look first again
+RESTORE_DRIVE = ('"import pyodide_kernel",\'if _bl_cwd_on_path: _bl_sys.path.insert(0, "")\','
+                 '"del _bl_sys, _bl_cwd_on_path"')
+
+
+def kernel_imports_skip_drive(out: Path) -> None:
+    """JupyterLite's Pyodide worker (0.8.6) mounts the participant's folder at ``/drive`` and makes it the
+    working directory before it imports piplite and the kernel, and ``''`` (the working directory) comes first
+    on ``sys.path``. So every top-level module the kernel imports at start (about 90) is first looked for in
+    the participant's folder: one synchronous round trip each through the service worker to the page, which
+    is busy starting JupyterLab (about 0.8 s of a reload here), and a file of the participant's named like
+    one of those modules (``traitlets.py``) would stop the kernel from starting at all.
+
+    This takes ``''`` off ``sys.path`` for those two imports only, in both of the extension's workers: the
+    working directory is ``/drive`` throughout, and once the kernel is up a cell's imports look in the
+    folder first, as before. Fails the build if the worker is not the one this was written for."""
+    static = out / "extensions" / "@jupyterlite" / "pyodide-kernel-extension" / "static"
+    workers = sorted(static.glob("*.worker.*.js"))
+    if {w.name.split(".")[0] for w in workers} != {"comlink", "coincident"}:
+        raise SystemExit(f"site: error: expected the comlink and coincident workers in {static}, found "
+                         f"{[w.name for w in workers]}")
+    for worker in workers:
+        js = worker.read_text(encoding="utf-8")
+        pm = "\n      import piplite.piplite\n"
+        kernel = re.findall(r'\b\w+\.push\("import pyodide_kernel"\)', js)
+        if js.count(pm) != 1 or len(kernel) != 1 or "_bl_sys" in js:
+            raise SystemExit(f"site: error: {worker.name} is not the worker of jupyterlite-pyodide-kernel 0.8.6 "
+                             "(pinned in pyproject.toml); see kernel_imports_skip_drive in tools/build_site.py")
+        js = js.replace(pm, SKIP_DRIVE, 1)
+        js = js.replace(kernel[0], kernel[0].replace('"import pyodide_kernel"', RESTORE_DRIVE), 1)
+        worker.write_text(js, encoding="utf-8")
 
 
 class _Handler(SimpleHTTPRequestHandler):
