@@ -19,6 +19,7 @@ import importlib.util
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import threading
@@ -159,6 +160,28 @@ def test_site_notebooks_get_lites_kernelspec_and_the_repository_is_untouched(tmp
     assert sorted(p.name for p in (tmp_path / "scenarios").iterdir()) == sorted(
         p.name for p in (NOTEBOOKS / "scenarios").iterdir())
     assert {p.name: p.read_bytes() for p in NOTEBOOKS.glob("*.ipynb")} == before
+
+
+def test_a_kernel_worker_of_another_version_stops_the_build(tmp_path: Path) -> None:
+    """The site changes JupyterLite's kernel worker (kernel_imports_skip_drive): the workers of the pinned
+    version take the change, and a worker it was not written for stops the build, naming the file."""
+    build = tool("build_site")
+    installed = Path(sys.prefix, "share", "jupyter", "labextensions", "@jupyterlite", "pyodide-kernel-extension",
+                     "static")
+    static = tmp_path / "extensions" / "@jupyterlite" / "pyodide-kernel-extension" / "static"
+    static.mkdir(parents=True)
+    workers = [Path(shutil.copy(w, static)) for w in installed.glob("*.worker.*.js")]
+    build.kernel_imports_skip_drive(tmp_path)
+    for worker in workers:
+        js = worker.read_text(encoding="utf-8")
+        assert js.index("_bl_sys.path.remove") < js.index("import piplite.piplite")
+        assert js.index('"import pyodide_kernel"') < js.index("_bl_sys.path.insert")
+    # a worker that imports the kernel some other way
+    for worker in installed.glob("*.worker.*.js"):
+        js = worker.read_text(encoding="utf-8")
+        (static / worker.name).write_text(js.replace("import piplite.piplite", "import piplite"), encoding="utf-8")
+    with pytest.raises(SystemExit, match=r"(comlink|coincident)\.worker\.\w+\.js is not the worker"):
+        build.kernel_imports_skip_drive(tmp_path)
 
 
 # ----------------------------------------------------------------------------------------------------------
