@@ -480,3 +480,21 @@ def test_links_between_notebooks_resolve(number: str) -> None:
     targets = re.findall(r"\]\(([^)#\s]+\.ipynb)(?:#[^)]*)?\)", text)
     broken = sorted({t for t in targets if not (path.parent / t).exists()})
     assert not broken, f"{path.name} links to notebooks that do not exist: {broken}"
+
+
+def test_the_start_page_lists_every_notebook_and_each_leads_to_the_next() -> None:
+    """A reader finds every notebook: the start page's table links each one, and the navigation line at the
+    foot of each notebook goes on to the next (the last to none)."""
+    numbers = sorted(ARTICLES)
+    start = "\n".join(joined(c["source"]) for c in read(require("00"))["cells"] if c["cell_type"] == "markdown")
+    for number in numbers:
+        name = require(number).name
+        assert re.search(rf"^\| {number} \| \[[^]]+\]\({re.escape(name)}\) \|", start, re.M), \
+            f"the start page's table does not link {name}"
+    order = ["00", *numbers]
+    for here, after in zip(order, [*order[1:], None]):
+        cells = [joined(c["source"]) for c in read(require(here))["cells"] if c["cell_type"] == "markdown"]
+        nav = [c for c in cells if c.lstrip().startswith("<!--NAV-->")]
+        assert len(nav) == 1, f"{require(here).name} has {len(nav)} navigation lines"
+        ahead = re.findall(r"\[[^]]*→\]\(([^)]+\.ipynb)\)", nav[0])
+        assert ahead == ([require(after).name] if after else []), f"{require(here).name} leads on to {ahead}"
