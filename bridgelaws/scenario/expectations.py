@@ -1,0 +1,270 @@
+"""The expectations of a file (``expected`` and each checkpoint), validated into canonical form."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from bridgelaws.cards import Seat
+from bridgelaws.events import Event
+
+from bridgelaws.scenario.model import Checkpoint, EXPECTATION_KEYS
+from bridgelaws.scenario.values import (
+    _bool, _card, _choice, _list, _no_unknown_keys, _Problem, _seat, _short, _string, _suit, _table,
+)
+
+
+_LEAD_RESTRICTION_KEYS = ("seat", "kind", "suit", "suits", "until")
+_DESIGNATION_KEYS = ("by", "valid", "candidates")
+_ROLE_KEYS = ("declarer", "dummy")
+_INFORMATION_KEYS = ("requirement_to_play_penalty_card", "other_information_from_penalty_card")
+_INFORMATION_PARTIES = ("N", "E", "S", "W", "declarer", "dummy")
+
+
+def _cards(value: Any, where: str) -> list[str]:
+    out: list[str] = []
+    for v in _list(value, where):
+        c = str(_card(v, where))
+        if c not in out:
+            out.append(c)
+    return out
+
+
+def _strings(value: Any, where: str) -> list[str]:
+    out: list[str] = []
+    for v in _list(value, where):
+        s = _string(v, where)
+        if s not in out:
+            out.append(s)
+    return out
+
+
+def _seat_table(value: Any, where: str, convert: Callable[[Any, str], Any]) -> dict[str, Any]:
+    table = _table(value, where)
+    by_seat: dict[Seat, Any] = {}
+    for k, v in table.items():
+        seat = _seat(k, f"{where} (key {_short(k)})")
+        if seat in by_seat:
+            raise _Problem(f"{where}: seat {seat.value} given twice")
+        by_seat[seat] = convert(v, f"{where}.{k}")
+    return {s.value: by_seat[s] for s in Seat if s in by_seat}
+
+
+def _penalty_list(value: Any, where: str) -> list[dict[str, str]]:
+    out = []
+    for item in _list(value, where):
+        entry = _table(item, where)
+        _no_unknown_keys(entry, ("card", "kind"), where)
+        for k in ("card", "kind"):
+            if k not in entry:
+                raise _Problem(f"{where}: each penalty card is {{ card = \"D3\", kind = \"major\" }}; "
+                               f"missing {_short(k)}")
+        out.append({"card": str(_card(entry["card"], f"{where}.card")),
+                    "kind": _choice(entry["kind"], ("major", "minor"), f"{where}.kind")})
+    return out
+
+
+def _none_or_table(value: Any, where: str, allowed: tuple[str, ...]) -> dict[str, Any] | None:
+    """``false`` (TOML) or ``null`` (JSON) for none, else a table with only ``allowed`` keys."""
+    if value is False or value is None:
+        return None
+    table = _table(value, where)
+    _no_unknown_keys(table, allowed, where)
+    return table
+
+
+def _expected(value: Any, where: str, history: tuple[Event, ...]) -> dict[str, Any]:
+    table = _table(value, where)
+    _no_unknown_keys(table, EXPECTATION_KEYS, where)
+    out: dict[str, Any] = {}
+    for key in EXPECTATION_KEYS:
+        if key not in table:
+            continue
+        v, w = table[key], f"{where}.{key}"
+        if key in ("to_act", "next_to_play", "played_by"):
+            out[key] = _seat(v, w).value
+        elif key in ("legal_cards", "declarer_designates_among"):
+            out[key] = _cards(v, w)
+        elif key == "declarer_options":
+            out[key] = _strings(v, w)
+        elif key == "penalty_cards":
+            out[key] = _seat_table(v, w, _penalty_list)
+        elif key == "restored_to_hand":
+            out[key] = _seat_table(v, w, _cards)
+        elif key in ("played_card", "held_card", "touched_card"):
+            out[key] = str(_card(v, w))
+        elif key in ("card_is_played", "lead_stands", "may_withdraw"):
+            out[key] = _bool(v, w)
+        elif key == "opening_lead":
+            out[key] = False if v is False or v is None else str(_card(v, w))
+        elif key == "lead_restriction":
+            out[key] = _lead_restriction(v, w)
+        elif key == "designation":
+            out[key] = _designation(v, w)
+        elif key == "roles":
+            t = _table(v, w)
+            _no_unknown_keys(t, _ROLE_KEYS, w)
+            out[key] = {k: _seat(t[k], f"{w}.{k}").value for k in _ROLE_KEYS if k in t}
+        elif key == "information":
+            out[key] = _information(v, w)
+        elif key in _REVOKE_EXPECTATIONS:
+            out[key] = _REVOKE_EXPECTATIONS[key](v, w)
+    _check_pairs(out, where, history)
+    return out
+
+
+# -- the revoke expectations (Laws 61 to 64) --
+
+_REVOKE_KEYS = ("seat", "trick", "card", "established", "corrected")
+_SIDES = ("NS", "EW")
+
+
+def _revokes(value: Any, where: str) -> list[dict[str, Any]]:
+    out = []
+    for i, item in enumerate(_list(value, where), 1):
+        w = f"{where}[{i}]"
+        entry = _table(item, w)
+        _no_unknown_keys(entry, _REVOKE_KEYS, w)
+        one: dict[str, Any] = {}
+        for k in _REVOKE_KEYS:
+            if k not in entry:
+                continue
+            if k == "seat":
+                one[k] = _seat(entry[k], f"{w}.seat").value
+            elif k == "card":
+                one[k] = str(_card(entry[k], f"{w}.card"))
+            elif k == "trick":
+                n = entry[k]
+                if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 13:
+                    raise _Problem(f"{w}.trick: must be a trick number 1 to 13, not {n!r}")
+                one[k] = n
+            else:
+                one[k] = _bool(entry[k], f"{w}.{k}")
+        out.append(one)
+    return out
+
+
+def _tricks_won(value: Any, where: str) -> dict[str, int]:
+    t = _table(value, where)
+    _no_unknown_keys(t, _SIDES, where)
+    out = {}
+    for k in _SIDES:
+        if k in t:
+            n = t[k]
+            if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 13:
+                raise _Problem(f"{where}.{k}: must be a number of tricks 0 to 13, not {n!r}")
+            out[k] = n
+    return out
+
+
+def _trick_adjustment(value: Any, where: str) -> dict[str, Any]:
+    t = _table(value, where)
+    _no_unknown_keys(t, ("to", "tricks"), where)
+    out: dict[str, Any] = {}
+    if "to" in t:
+        out["to"] = _choice(t["to"], _SIDES, f"{where}.to")
+    if "tricks" in t:
+        n = t["tricks"]
+        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 13:
+            raise _Problem(f"{where}.tricks: must be a number of tricks 0 to 13, not {n!r}")
+        out["tricks"] = n
+    return out
+
+
+_REVOKE_EXPECTATIONS: dict[str, Callable[[Any, str], Any]] = {
+    "revokes": _revokes, "tricks_won": _tricks_won, "trick_adjustment": _trick_adjustment,
+}
+
+
+def _lead_restriction(value: Any, where: str) -> dict[str, Any] | bool:
+    t = _none_or_table(value, where, _LEAD_RESTRICTION_KEYS)
+    if t is None:
+        return False
+    if "suit" in t and "suits" in t:
+        raise _Problem(f"{where}: give either suit or suits, not both")
+    out: dict[str, Any] = {}
+    for k in _LEAD_RESTRICTION_KEYS:
+        if k not in t:
+            continue
+        w = f"{where}.{k}"
+        if k == "seat":
+            out[k] = _seat(t[k], w).value
+        elif k == "kind":
+            out[k] = _choice(t[k], ("require", "forbid"), w)
+        elif k == "suit":
+            out[k] = _suit(t[k], w).value
+        elif k == "suits":
+            out[k] = [_suit(s, w).value for s in _list(t[k], w)]
+        else:
+            out[k] = _choice(t[k], ("this_lead", "loses_lead"), w)
+    return out
+
+
+def _designation(value: Any, where: str) -> dict[str, Any] | bool:
+    t = _none_or_table(value, where, _DESIGNATION_KEYS)
+    if t is None:
+        return False
+    out: dict[str, Any] = {}
+    if "by" in t:
+        out["by"] = _choice(t["by"], ("either_defender", "declarer"), f"{where}.by")
+    if "valid" in t:
+        out["valid"] = _bool(t["valid"], f"{where}.valid")
+    if "candidates" in t:
+        out["candidates"] = _cards(t["candidates"], f"{where}.candidates")
+    return out
+
+
+def _information(value: Any, where: str) -> dict[str, Any] | bool:
+    t = _none_or_table(value, where, _INFORMATION_KEYS)
+    if t is None:
+        return False
+    out: dict[str, Any] = {}
+    if "requirement_to_play_penalty_card" in t:
+        k = "requirement_to_play_penalty_card"
+        out[k] = _string(t[k], f"{where}.{k}")
+    if "other_information_from_penalty_card" in t:
+        k = "other_information_from_penalty_card"
+        w = f"{where}.{k}"
+        other = _table(t[k], w)
+        parties: dict[str, str] = {}
+        for party, status in other.items():
+            name = party.upper() if isinstance(party, str) and party.upper() in "NESW" and len(party) == 1 \
+                else party
+            if name not in _INFORMATION_PARTIES:
+                raise _Problem(f"{w}: unknown key {_short(party)}; allowed: a seat (N, E, S, W), declarer, dummy")
+            parties[name] = _string(status, f"{w}.{party}")
+        out[k] = {p: parties[p] for p in _INFORMATION_PARTIES if p in parties}
+    return out
+
+
+def _check_pairs(out: dict[str, Any], where: str, history: tuple[Event, ...]) -> None:
+    """Keys that only make sense together, and cards that must name a card of the history's events."""
+    if "played_by" in out and "played_card" not in out:
+        raise _Problem(f"{where}: played_by needs played_card")
+    if "held_card" in out and "touched_card" in out:
+        raise _Problem(f"{where}: give either held_card or touched_card, not both")
+    named = "held_card" in out or "touched_card" in out
+    if named != ("card_is_played" in out):
+        raise _Problem(f"{where}: held_card / touched_card and card_is_played go together")
+    for key, action in (("held_card", "hold"), ("touched_card", "touch")):
+        if key in out and not any(e.action == action and str(getattr(e, "card", "")) == out[key]
+                                  for e in history):
+            raise _Problem(f"{where}.{key}: {out[key]} is not the card of any {_short(action)} event in the history "
+                           "before this point")
+
+
+def _checkpoints(value: Any, history: tuple[Event, ...]) -> tuple[Checkpoint, ...]:
+    out = []
+    for i, raw in enumerate(_list(value, "checkpoints"), 1):
+        where = f"checkpoint {i}"
+        t = _table(raw, where)
+        _no_unknown_keys(t, ("after", "expected"), where)
+        for k in ("after", "expected"):
+            if k not in t:
+                raise _Problem(f"{where}: missing key {_short(k)}")
+        after = t["after"]
+        if isinstance(after, bool) or not isinstance(after, int) or not 0 <= after <= len(history):
+            raise _Problem(f"{where}: after must be a number of events from 0 to {len(history)}, not {_short(after)}")
+        out.append(Checkpoint(after, _expected(t["expected"], f"{where} (after {after}): expected",
+                                               history[:after])))
+    return tuple(out)
