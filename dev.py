@@ -10,6 +10,8 @@
     python3 dev.py site [--out DIR]        build the offline JupyterLite site in _site/ (needs npm)
     python3 dev.py serve-site [--port N]   serve _site/ on http://127.0.0.1:8000 for a try-out
     python3 dev.py handouts [--out DIR]    write the handouts (HTML and PDF, da/nb/en) to _handouts/
+    python3 dev.py translate [check|drop-obsolete]  update the prose catalogues (locales/) and the translated
+                                           notebooks from their sources; `check` only reports
 
 Every command first makes sure that `.venv` exists and holds `pip install -e .[dev]` for the current
 pyproject.toml: the venv is created on first use and re-installed when pyproject.toml changes (a stamp file
@@ -254,6 +256,11 @@ def cmd_site(args: list[str]) -> int:
     return run([str(PY), str(ROOT / "tools" / "build_site.py"), "build", *args], env=venv_env())
 
 
+def cmd_translate(args: list[str]) -> int:
+    # tools/translate.py: gettext catalogues per notebook (locales/<lang>/<name>.po), then the translations
+    return run([str(PY), str(ROOT / "tools" / "translate.py"), *args], env=venv_env())
+
+
 def cmd_serve_site(args: list[str]) -> int:
     exec_tool([str(PY), str(ROOT / "tools" / "build_site.py"), "serve", *args])
     return 0
@@ -264,7 +271,8 @@ def cmd_handouts(args: list[str]) -> int:
 
 
 COMMANDS = {"lab": cmd_lab, "test": cmd_test, "voila": cmd_voila, "execute": cmd_execute, "bench": cmd_bench,
-            "fuzz": cmd_fuzz, "site": cmd_site, "serve-site": cmd_serve_site, "handouts": cmd_handouts}
+            "fuzz": cmd_fuzz, "site": cmd_site, "serve-site": cmd_serve_site, "handouts": cmd_handouts,
+            "translate": cmd_translate}
 
 
 def main(argv: list[str]) -> int:
