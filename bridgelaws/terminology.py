@@ -212,8 +212,12 @@ def markdown_segments(source: str, default: str) -> Iterator[tuple[str, str]]:
         yield lang, line
 
 
-def notebook_language(name: str) -> str:
-    """The language of a notebook's prose, from the two-digit prefix of its file name."""
+def notebook_language(name: str | Path) -> str:
+    """The language of a notebook's prose: its folder when that is a language (``notebooks/nb/02-….ipynb``),
+    else the original language of the two-digit prefix of its file name (``notebooks/02-….ipynb``)."""
+    folder = Path(name).parent.name
+    if folder in ("da", "nb", "en"):
+        return folder
     _, _, nbs = _load()
     default: dict[str, str] = nbs["default"]  # type: ignore[assignment]
     return default.get(Path(name).name[:2], "da")
@@ -263,7 +267,7 @@ def check_notebook(path: Path) -> list[Place]:
 
     path = Path(path)
     nb = json.loads(path.read_text(encoding="utf-8"))
-    default = notebook_language(path.name)
+    default = notebook_language(path)
     out = []
     for i, cell in enumerate(nb.get("cells", ())):
         if cell.get("cell_type") != "markdown":
