@@ -203,11 +203,11 @@ class Source:
         return NOTEBOOKS / lang / self.name
 
 
-def sources() -> list[Source]:
-    """Every hand-written notebook, in name order."""
+def sources(only: str | None = None) -> list[Source]:
+    """Every hand-written notebook, in name order (``only``: those whose name starts with it)."""
     found = []
     for lang in LANGS:
-        for path in sorted((NOTEBOOKS / lang).glob("*.ipynb")):
+        for path in sorted((NOTEBOOKS / lang).glob(f"{only or ''}*.ipynb")):
             if not meta(read_notebook(path)).get("translated_from"):
                 found.append(Source(lang, path.name))
     return sorted(found, key=lambda s: s.name)
@@ -352,10 +352,10 @@ def normalized(nb: dict[str, Any]) -> dict[str, Any]:
     return nb
 
 
-def update(drop_obsolete: bool = False) -> list[str]:
+def update(drop_obsolete: bool = False, only: str | None = None) -> list[str]:
     """Bring every catalogue and translated notebook up to date; returns what changed."""
     changed = []
-    for source in sources():
+    for source in sources(only):
         nb = read_notebook(source.path)
         nb.setdefault("metadata", {})["bridgelaws"] = {"lang": source.lang}
         nb = with_language_cell(nb, source.name, source.lang, source.lang)
@@ -458,10 +458,10 @@ def _show(value: set[str] | Counter[str]) -> str:
     return "{" + ", ".join(items) + "}"
 
 
-def check() -> list[str]:
+def check(only: str | None = None) -> list[str]:
     """Every problem of the catalogues and translated notebooks, one line each (empty: all in sync)."""
     problems = []
-    for source in sources():
+    for source in sources(only):
         nb = read_notebook(source.path)
         if not nb["cells"] or not is_language_cell(nb["cells"][0]):
             problems.append(f"{source.path.relative_to(ROOT)}: no language links (run dev.py translate)")
@@ -506,11 +506,12 @@ def check_catalogue(source: Source, lang: str, wanted: list[tuple[str, str, str]
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("command", choices=("update", "check", "drop-obsolete"), nargs="?", default="update")
+    parser.add_argument("--only", metavar="NAME", help="only the notebook whose name starts with NAME (e.g. 04)")
     args = parser.parse_args(argv)
     if args.command in ("update", "drop-obsolete"):
-        for path in update(drop_obsolete=args.command == "drop-obsolete"):
+        for path in update(drop_obsolete=args.command == "drop-obsolete", only=args.only):
             print(f"translate: wrote {path}")
-    problems = check()
+    problems = check(args.only)
     for problem in problems:
         print(f"translate: {problem}")
     print(f"translate: {len(problems)} problem(s)" if problems else "translate: every catalogue and notebook in sync")
