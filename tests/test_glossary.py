@@ -21,7 +21,7 @@ REQUIRED = [
     ("den blinde (bordet)", "blindemann (bordet)", "dummy", None),
     ("kulørsvigt", "revoke", "revoke", "61A"),
     ("udspil", "utspill", "lead", "44A"),
-    ("turneringsleder (TL)", "turneringsleder (TL)", "Director (TD)", "9B"),
+    ("turneringsleder (TL)", "turneringsleder (TL)", "Director (TD)", "81"),
     ("bekende (kulør)", "følge farge", "follow suit", "44C"),
     ("afkast (kaste af)", "avkast (kaste)", "discard", "44D"),
     ("udspil uden for tur", "utspill utenfor tur", "lead out of turn", "53"),

@@ -19,7 +19,8 @@ ROOT = Path(__file__).resolve().parent.parent
 I18N = ROOT / "bridgelaws" / "i18n"
 # every domain, also those added after this test was written (revoke, table, widget, pbn, site, ...)
 CATALOGUES = sorted(I18N.glob("*.pot")) + sorted(I18N.glob("*/*.po"))
-NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+# notebooks/NN-*.ipynb, or one folder per language (notebooks/da/, nb/, en/: the language is the folder)
+NOTEBOOKS = sorted((ROOT / "notebooks").rglob("*.ipynb"))
 SCENARIOS = sorted((ROOT / "notebooks" / "scenarios").rglob("*.toml")) + sorted((ROOT / "tests").rglob("*.toml"))
 
 
@@ -123,7 +124,8 @@ def test_a_planted_forbidden_word_in_a_notebook_cell_fails(tmp_path: Path) -> No
 
 
 def test_a_planted_word_in_a_copy_of_a_real_notebook_fails(tmp_path: Path) -> None:
-    src = ROOT / "notebooks" / "02-straffekort-seminar.ipynb"
+    src = next(p for p in (ROOT / "notebooks" / "nb" / "02-straffekort-seminar.ipynb",
+                            ROOT / "notebooks" / "02-straffekort-seminar.ipynb") if p.exists())
     nb = json.loads(src.read_text(encoding="utf-8"))
     i = next(i for i, c in enumerate(nb["cells"]) if c["cell_type"] == "markdown")
     before = {(p.where, p.finding.found) for p in check_notebook(src)}
