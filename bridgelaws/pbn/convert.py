@@ -1,0 +1,224 @@
+"""Records as scenarios: a record's deal, contract and recorded play, or, for one of our own exports, the
+scenario it was written from (the events table and the metadata table); and the events table's cells."""
+
+from __future__ import annotations
+
+import json
+import re
+import typing
+import urllib.parse
+from typing import TYPE_CHECKING, Any
+
+from bridgelaws.errors import BridgeLawsError
+from bridgelaws.events import EVENT_TYPES, Event
+from bridgelaws.i18n import LANGS, text
+from bridgelaws.scenario import Scenario, from_dict
+
+from ._common import EVENTS_TABLE, META_TABLE, legal_play, what
+
+if TYPE_CHECKING:
+    from .records import PbnRecord
+
+__all__ = ["to_scenario", "encode_details", "decode_details", "quote"]
+
+_ID_UNSAFE = re.compile(r"[^A-Za-z0-9_.-]+")
+
+
+def _default_id(record: PbnRecord) -> str:
+    board = _ID_UNSAFE.sub("-", str(record.board)).strip("-") if record.board is not None else ""
+    return f"pbn-board-{board}-record-{record.number}" if board else f"pbn-record-{record.number}"
+
+
+def _field_kind(hint: Any) -> str:
+    """``tuple``, ``bool`` or ``str``: how a field of an event is written in the events table."""
+    args = typing.get_args(hint) if typing.get_origin(hint) is not None else ()
+    if typing.get_origin(hint) is tuple:
+        return "tuple"
+    if args:
+        kinds = {_field_kind(a) for a in args if a is not type(None)}
+        return "tuple" if "tuple" in kinds else "bool" if kinds == {"bool"} else "str"
+    return "bool" if hint is bool else "str"
+
+
+_HINTS: dict[str, dict[str, Any]] = {}
+
+
+def _hints(action: str) -> dict[str, Any]:
+    h = _HINTS.get(action)
+    if h is None:
+        h = _HINTS[action] = typing.get_type_hints(EVENT_TYPES[action])
+    return h
+
+
+def quote(value: Any) -> str:
+    return urllib.parse.quote(str(value), safe="")
+
+
+def encode_details(event: Event) -> str:
+    """The fields of an event (other than seat and action) as one cell without spaces:
+    ``card=D3,how=revoke_corrected``; strings are percent-encoded, lists joined with ``+``."""
+    d = event.to_dict()
+    d.pop("seat")
+    d.pop("action")
+    parts = []
+    for key, value in d.items():
+        if isinstance(value, bool):
+            cell = "true" if value else "false"
+        elif isinstance(value, list):
+            cell = "+".join(quote(v) for v in value)
+        else:
+            cell = quote(value)
+        parts.append(f"{key}={cell}")
+    return ",".join(parts) or "-"
+
+
+def decode_details(action: str, cell: str) -> dict[str, Any]:
+    """The inverse of :func:`encode_details`, guided by the event's field types."""
+    if cell == "-":
+        return {}
+    hints = _hints(action) if action in EVENT_TYPES else {}
+    out: dict[str, Any] = {}
+    for part in cell.split(","):
+        key, sep, raw = part.partition("=")
+        if not sep:
+            raise ValueError(f"{part!r} is not key=value")
+        kind = _field_kind(hints[key]) if key in hints else "str"
+        if kind == "tuple":
+            out[key] = [urllib.parse.unquote(v) for v in raw.split("+")] if raw else []
+        elif kind == "bool":
+            if raw not in ("true", "false"):
+                raise ValueError(f"{key} must be true or false, not {raw!r}")
+            out[key] = raw == "true"
+        else:
+            out[key] = urllib.parse.unquote(raw)
+    return out
+
+
+
+
+def to_scenario(record: PbnRecord, id: str | None = None, after: int | None = None) -> Scenario:
+    """The record as a scenario (see :meth:`PbnRecord.scenario`). Raises PbnError saying what and where."""
+    ours = EVENTS_TABLE in record.tables
+    data = _our_scenario(record) if ours else _their_scenario(record, after)
+    if id is not None:
+        data["id"] = id
+    if after is not None:
+        _keep(record, data, after)
+    try:
+        scenario = from_dict(data, path=record.path)
+    except BridgeLawsError as exc:
+        raise record._error(what("invalid_scenario", problem=str(exc))) from None
+    except (ValueError, TypeError, RecursionError) as exc:   # never a foreign error (issue #21, N2)
+        raise record._error(what("invalid_scenario", problem=type(exc).__name__)) from None
+    if ours:
+        _agrees_with_play_section(record, scenario)
+    return scenario
+
+
+def _their_scenario(record: PbnRecord, after: int | None) -> dict[str, Any]:
+    """Deal, contract, declarer and the recorded play, replayed first: a card the engine refuses is a PbnError
+    with its line before anything is built (issue #21, N4)."""
+    if record.deal is None:
+        raise record._error(what("no_deal"))
+    if not record.deal.is_valid():
+        raise record._error(what("incomplete_deal", problems="; ".join(record.deal.problems())))
+    if record.contract is None or record.declarer is None:
+        raise record._error(what("no_contract"))
+    if after is not None and not 0 <= after <= len(record.plays):
+        raise record._error(what("after", after=after, count=len(record.plays)))
+    if record.plays:
+        record.table(upto=after)   # the recorded play must replay (PbnError with the line)
+    data: dict[str, Any] = {"id": _default_id(record), "contract": str(record.contract),
+                            "declarer": record.declarer.value, "deal": record.deal.to_pbn(),
+                            "history": [p.to_dict() for p in record.plays]}
+    if record.board is not None:
+        event = (record.tags.get("Event") or "").strip()
+        key = "import.title_event" if event and event not in ("?", "#") else "import.title"
+        data["title"] = {lang: text("pbn." + key, lang, board=record.board, event=event) for lang in LANGS}
+    return data
+
+
+def _keep(record: PbnRecord, data: dict[str, Any], after: int) -> None:
+    """Only the first ``after`` events, and the checkpoints within them."""
+    n = len(data["history"])
+    if not 0 <= after <= n:
+        raise record._error(what("after", after=after, count=n))
+    if after < n:
+        data["history"] = data["history"][:after]
+        data.pop("expected", None)
+        kept = [cp for cp in data.get("checkpoints", []) if cp["after"] <= after]
+        if kept:
+            data["checkpoints"] = kept
+        else:
+            data.pop("checkpoints", None)
+
+
+def _events(record: PbnRecord) -> list[dict[str, Any]]:
+    """The events table, one event a row."""
+    events = record.tables[EVENTS_TABLE]
+    history: list[dict[str, Any]] = []
+    for i, (row, line) in enumerate(zip(events.rows, events.row_lines), 1):
+        if len(row) != 4:
+            raise record._error(what("events_cells", table=EVENTS_TABLE, row=i, count=len(row)), line)
+        no, seat, action, details = row
+        if no != str(i):
+            raise record._error(what("events_number", table=EVENTS_TABLE, row=i, found=no[:20]), line)
+        if action not in EVENT_TYPES:
+            raise record._error(what("events_action", table=EVENTS_TABLE, row=i, action=action[:40]), line)
+        try:
+            fields_ = decode_details(action, details)
+        except (ValueError, KeyError) as exc:
+            raise record._error(what("events_details", table=EVENTS_TABLE, row=i, problem=str(exc)[:200]),
+                                line) from None
+        history.append({"seat": seat, "action": action, **fields_})
+    return history
+
+
+def _meta(record: PbnRecord) -> dict[str, Any]:
+    """The metadata table: percent-encoded JSON in numbered rows."""
+    table = record.tables.get(META_TABLE)
+    if table is None:
+        return {}
+    chunks = []
+    for i, (row, line) in enumerate(zip(table.rows, table.row_lines), 1):
+        if len(row) != 2 or row[0] != str(i):
+            raise record._error(what("meta_row", table=META_TABLE, row=i), line)
+        chunks.append(row[1])
+    try:
+        meta = json.loads(urllib.parse.unquote("".join(chunks)))
+    except (ValueError, RecursionError) as exc:   # deep nesting too (issue #21, N2)
+        problem = str(exc)[:200] if isinstance(exc, ValueError) else "nested too deeply"
+        raise record._error(what("meta_unreadable", table=META_TABLE, problem=problem), table.line) from None
+    if not isinstance(meta, dict):
+        raise record._error(what("meta_unreadable", table=META_TABLE, problem="not a table of keys"), table.line)
+    return meta
+
+
+def _our_scenario(record: PbnRecord) -> dict[str, Any]:
+    """The scenario of one of our exports: the events table, the metadata table, and the standard tags."""
+    history = _events(record)
+    meta = _meta(record)
+    if record.deal is None or record.contract is None or record.declarer is None:
+        raise record._error(what("export_needs"))
+    data = {"id": meta.get("id", _default_id(record))}
+    data.update({k: v for k, v in meta.items() if k != "id"})
+    data.update(contract=str(record.contract), declarer=record.declarer.value, deal=record.deal.to_pbn(),
+                history=history)
+    order = ("id", "title", "laws", "summary", "question", "reasoning", "tags", "contract", "declarer", "deal",
+             "history", "expected", "checkpoints")
+    return {k: data[k] for k in order if k in data} | {k: v for k, v in data.items() if k not in order}
+
+
+def _agrees_with_play_section(record: PbnRecord, scenario: Scenario) -> None:
+    from bridgelaws.scenario import replay
+
+    try:
+        table = replay(scenario)
+    except BridgeLawsError as exc:
+        raise record._error(what("events_refused", table=EVENTS_TABLE, problem=str(exc)),
+                            record.tables[EVENTS_TABLE].line) from None
+    ours = [dict(t) for t in legal_play(table)]
+    theirs = list(record.play_rows)
+    if ours != theirs:
+        bad = next((i for i, (a, b) in enumerate(zip(ours, theirs)) if a != b), min(len(ours), len(theirs)))
+        raise record._error(what("disagree", table=EVENTS_TABLE, trick=bad + 1), record.tables[EVENTS_TABLE].line)
