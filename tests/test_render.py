@@ -1,7 +1,9 @@
 """The renderers: golden files, determinism, escaping, and what a person must be able to see.
 
-Golden files live in tests/golden/. The default run asserts against them; to regenerate after an intended
-change, run ``BL_UPDATE_GOLDEN=1 python3 -m pytest tests/test_render.py`` and review the diff.
+Golden files live in tests/golden/. The test run only compares with them and never writes them: after an
+intended change, write them with ``.venv/bin/python tools/update_golden.py`` and review the diff
+(``git diff tests/golden``). The old ``BL_UPDATE_GOLDEN=1`` no longer writes anything; a run with it set fails,
+so that it cannot turn this file green.
 """
 
 from __future__ import annotations
@@ -26,7 +28,8 @@ from bridgelaws.render import html, label, text
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).resolve().parent / "golden"
-UPDATE = os.environ.get("BL_UPDATE_GOLDEN") == "1"
+#: the command that writes the golden files; the test run never does
+UPDATE_COMMAND = ".venv/bin/python tools/update_golden.py"
 
 PBN = "N:T542.AK2.76.AT98 AJ6.76.A954.K765 Q87.Q543.T8.Q432 K93.JT98.KQJ32.J"
 FIRST_TRICKS = [("W", "S3"), ("N", "S2"), ("E", "SA"), ("S", "S7"), ("E", "S6"), ("S", "S8"), ("W", "S9"),
@@ -111,23 +114,36 @@ GOLDEN_PARAMS = [(name, lang, ext) for name, (langs, _, _) in CASES.items() for 
                  for ext in ("html", "txt")]
 
 
+def golden_path(name: str, lang: str, ext: str) -> Path:
+    return GOLDEN / f"{name}-{lang}.{ext}"
+
+
+def golden_content(name: str, lang: str, ext: str) -> str:
+    """What the golden file of (name, lang, ext) holds when it agrees with the renderer now: the text
+    rendering as it is, the HTML with a final newline. tools/update_golden.py writes exactly this."""
+    _, render_html, render_text = CASES[name]
+    return render_text(lang) if ext == "txt" else render_html(lang) + "\n"
+
+
+def test_the_update_variable_does_not_write_golden_files() -> None:
+    """``BL_UPDATE_GOLDEN=1`` used to make this file write its golden files and pass: a run that compared
+    nothing. Writing is a separate command now, and a run with the variable set fails here, loudly."""
+    if os.environ.get("BL_UPDATE_GOLDEN"):
+        pytest.fail(f"BL_UPDATE_GOLDEN is set, but the tests no longer write golden files and compare with them "
+                    f"as usual. To write them run `{UPDATE_COMMAND}`, review `git diff tests/golden`, and run the "
+                    f"tests without BL_UPDATE_GOLDEN.")
+
+
 @pytest.mark.parametrize(("name", "lang", "ext"), GOLDEN_PARAMS)
 def test_output_matches_golden_file(name: str, lang: str, ext: str) -> None:
-    _, render_html, render_text = CASES[name]
-    got = render_html(lang) if ext == "html" else render_text(lang)
-    path = GOLDEN / f"{name}-{lang}.{ext}"
-    if UPDATE:
-        GOLDEN.mkdir(exist_ok=True)
-        path.write_text(got if ext == "txt" else got + "\n", encoding="utf-8")
-        return
-    assert path.exists(), f"{path.name} is missing: run BL_UPDATE_GOLDEN=1 python3 -m pytest tests/test_render.py"
+    path = golden_path(name, lang, ext)
+    assert path.exists(), f"{path.name} is missing: run `{UPDATE_COMMAND}` and review the new file"
+    got = golden_content(name, lang, ext)
     want = path.read_text(encoding="utf-8")
-    if ext == "html":
-        want = want.removesuffix("\n")
     if got != want:
         diff = "\n".join(difflib.unified_diff(readable(want), readable(got), "golden", "now", lineterm="", n=1))
-        pytest.fail(f"{path.name} differs; if the change is intended, regenerate with "
-                    f"BL_UPDATE_GOLDEN=1 python3 -m pytest tests/test_render.py and review the diff:\n{diff[:4000]}")
+        pytest.fail(f"{path.name} differs; if the change is intended, write the golden files with "
+                    f"`{UPDATE_COMMAND}` and review the diff:\n{diff[:4000]}")
 
 
 def readable(markup: str) -> list[str]:
