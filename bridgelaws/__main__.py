@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -106,9 +107,9 @@ def run_check(paths: Sequence[str], fmt: str) -> int:
     else:
         for r in results:
             for w in r.warnings:
-                print(f"warning: {r.path or r.id}: {w}", file=sys.stderr)
+                print(_one_line(f"warning: {r.path or r.id}: {w}"), file=sys.stderr)
             for line in r.lines():
-                print(_one_line(line) if line.startswith("ERROR") else line)
+                print(_one_line(line) if line.startswith("ERROR") else visible(line))
         print(summary(results))
     return 0 if results and all(r.passed for r in results) else 1
 
@@ -210,19 +211,31 @@ def run_show(file: str, lang: str) -> int:
         shown = show_text(scenario, table, lang)
     except ScenarioError as exc:
         sid = exc.params.get("scenario_id") or Path(file).name
-        print(f"ERROR {sid}: {_one_line(str(exc))}", file=sys.stderr)
+        print(_one_line(f"ERROR {sid}: {exc}"), file=sys.stderr)
         return 1
     except Exception as exc:  # a bug in the library: one line, never a traceback
-        print(f"ERROR {Path(file).name}: {file}: internal error in the library: "
-              f"{type(exc).__name__}: {_one_line(str(exc))}", file=sys.stderr)
+        print(_one_line(f"ERROR {Path(file).name}: {file}: internal error in the library: "
+                        f"{type(exc).__name__}: {exc}"), file=sys.stderr)
         return 1
-    sys.stdout.write(shown)
+    sys.stdout.write(visible(shown))
     return 0
 
 
+#: characters a terminal would act on rather than show: C0 and C1 controls (ESC starts a sequence that can set
+#: the window title or clear the screen), DEL, and the Unicode line and paragraph separators and direction marks
+_CONTROLS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def visible(text_: str) -> str:
+    """Text from a file as a terminal should show it: every control character written as an escape (``\\x1b``),
+    line breaks kept (issue #21, N5)."""
+    return _CONTROLS.sub(lambda m: repr(m.group())[1:-1], text_)
+
+
 def _one_line(message: str) -> str:
-    """A message on one line (a TOML error or a value from a file may hold line breaks)."""
-    return " ".join(message.split())
+    """A message on one line, shown and not acted on (a TOML error, a file name or a value from a file may hold
+    line breaks or terminal escapes)."""
+    return visible(" ".join(message.replace("\n", " ").split()))
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -233,22 +246,40 @@ def _write_out(content: str, out: str | None) -> None:
     if out is None or out == "-":
         sys.stdout.write(content)
     else:
-        Path(out).write_bytes(content.encode("utf-8"))
+        Path(out).write_bytes(content.encode("utf-8", "surrogatepass"))
+
+
+def _cannot_write(out: str | os.PathLike[str] | None, exc: OSError | ValueError) -> None:
+    """One ERROR line for an output file that cannot be written, saying what to do (issue #21, N8)."""
+    reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc) or type(exc).__name__
+    print(_one_line(f"ERROR {out}: cannot write the file ({reason}); give -o a file name in a folder that exists "
+                    "and that you may write to"), file=sys.stderr)
 
 
 def run_import_pbn(file: str, board: str, record: int | None, after: int | None, out: str | None,
                    scenario_id: str | None, lang: str = "en") -> int:
-    """A scenario file from one board of a PBN file; errors in ``lang``."""
+    """A scenario file from one board of a PBN file; errors in ``lang``. Every record that cannot be read is
+    reported on its own line, and the board is imported when its record can be read (issue #21, N11)."""
     try:
-        chosen = pbn.select(pbn.read_pbn(Path(file)), board, record)
+        records = pbn.read_pbn(Path(file), errors="collect")
+    except PbnError as exc:
+        print(_one_line(f"ERROR {exc.explain(lang)}"), file=sys.stderr)
+        return 1
+    for error in records.errors:
+        print(_one_line("warning: " + text("pbn.cli.not_imported", lang, error=error.explain(lang))),
+              file=sys.stderr)
+    try:
+        chosen = pbn.select(records, board, record)
         scenario = chosen.scenario(id=scenario_id, after=after)
         fmt = "json" if out is not None and out.lower().endswith(".json") else "toml"
-        _write_out(dumps(scenario, fmt), out)
+        content = dumps(scenario, fmt)
     except (PbnError, ScenarioError) as exc:
-        print(f"ERROR {_one_line(exc.explain(lang))}", file=sys.stderr)
+        print(_one_line(f"ERROR {exc.explain(lang)}"), file=sys.stderr)
         return 1
-    except OSError as exc:
-        print(f"ERROR {out}: cannot write the file ({exc.strerror or exc})", file=sys.stderr)
+    try:
+        _write_out(content, out)
+    except (OSError, ValueError) as exc:
+        _cannot_write(out, exc)
         return 1
     return 0
 
@@ -261,13 +292,13 @@ def run_export(file: str, to: str, lang: str, out: str | None) -> int:
         _write_out(content, out)
     except ScenarioError as exc:
         sid = exc.params.get("scenario_id") or Path(file).name
-        print(f"ERROR {sid}: {_one_line(str(exc))}", file=sys.stderr)
+        print(_one_line(f"ERROR {sid}: {exc}"), file=sys.stderr)
         return 1
     except PbnError as exc:
-        print(f"ERROR {_one_line(exc.explain(lang))}", file=sys.stderr)
+        print(_one_line(f"ERROR {exc.explain(lang)}"), file=sys.stderr)
         return 1
-    except OSError as exc:
-        print(f"ERROR {out}: cannot write the file ({exc.strerror or exc})", file=sys.stderr)
+    except (OSError, ValueError) as exc:
+        _cannot_write(out, exc)
         return 1
     return 0
 
@@ -298,31 +329,45 @@ def _add_pbn_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[
 
 def run_handout(file: str, lang: str, output: str | None) -> int:
     """One scenario's printable handout: HTML on stdout or in ``output``; a ``.pdf`` output is printed by
-    Chromium from that HTML."""
-    import tempfile
-
-    from bridgelaws.handout import print_pdf, scenario_handout
+    Chromium from that HTML. Every failure is one ERROR line (issue #21, N8)."""
+    from bridgelaws.handout import scenario_handout
 
     try:
         page = scenario_handout(file, lang)
     except ScenarioError as exc:
         sid = exc.params.get("scenario_id") or Path(file).name
-        print(f"ERROR {sid}: {exc}", file=sys.stderr)
+        print(_one_line(f"ERROR {sid}: {exc}"), file=sys.stderr)
         return 1
     if output is None:
         sys.stdout.write(page)
         return 0
     out = Path(output)
-    if out.suffix.lower() != ".pdf":
-        out.write_text(page, encoding="utf-8")
-        return 0
+    try:
+        if out.suffix.lower() != ".pdf":
+            out.write_bytes(page.encode("utf-8"))
+            return 0
+        return _handout_pdf(page, out)
+    except (OSError, ValueError) as exc:
+        _cannot_write(output, exc)
+        return 1
+
+
+def _handout_pdf(page: str, out: Path) -> int:
+    import tempfile
+
+    from bridgelaws.handout import print_pdf
+
+    if out.is_dir():
+        raise IsADirectoryError(21, os.strerror(21))
+    if not out.parent.is_dir():
+        raise FileNotFoundError(2, os.strerror(2))
     with tempfile.TemporaryDirectory(prefix="bridgelaws-handout-") as tmp:
-        html_file = Path(tmp) / (out.stem + ".html")
-        html_file.write_text(page, encoding="utf-8")
+        html_file = Path(tmp) / "handout.html"
+        html_file.write_bytes(page.encode("utf-8"))
         try:
             print_pdf(html_file, out)
         except RuntimeError as exc:
-            print(f"ERROR {out}: {exc}", file=sys.stderr)
+            print(_one_line(f"ERROR {out}: {exc}"), file=sys.stderr)
             return 1
     return 0
 
@@ -371,8 +416,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             pass
         return 1
     except Exception as exc:  # a bug in the library: one line, never a traceback
-        print(f"ERROR internal error in the library: {type(exc).__name__}: {_one_line(str(exc))}",
-              file=sys.stderr)
+        print(_one_line(f"ERROR internal error in the library: {type(exc).__name__}: {exc}"), file=sys.stderr)
         return 1
 
 

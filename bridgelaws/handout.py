@@ -122,8 +122,15 @@ def scenario_handout(path: str | os.PathLike[str], lang: str = "en") -> str:
 
     lang = normalize_lang(lang)
     ex = example(path, lang=lang)
-    meta = _e(t("made_by", lang)) + " · " + _e(Path(path).name)
+    meta = _e(t("made_by", lang)) + " · " + _e(shown_name(path))
     return page(ex.title, example_section(ex, lang, level=2, title=False), lang, meta)
+
+
+def shown_name(path: str | os.PathLike[str]) -> str:
+    """The file's name as text that can be written: a name that is not UTF-8 (legal on Linux, kept by Python as
+    lone surrogates) shows U+FFFD where its bad bytes are (issue #21, N8)."""
+    name = Path(path).name
+    return name.encode("utf-8", "surrogatepass").decode("utf-8", "replace")
 
 
 def chromium() -> str | None:

@@ -684,19 +684,22 @@ class TableSession:
         sc = _scenario.from_table(self.table, id=stem if stem[0].isalnum() else "s-" + stem, **meta)
         if as_test and not _scenario.check(sc).passed:  # never write a test that fails on the spot
             raise FileRefusal("the ruling could not be written as a test", key="table.file.not_a_test")
-        self.folder.mkdir(parents=True, exist_ok=True)
         data = _scenario.dumps(sc, "json" if path.suffix.lower() == ".json" else "toml")
         flags = os.O_WRONLY | os.O_CREAT | (os.O_TRUNC if overwrite else os.O_EXCL)
         flags |= getattr(os, "O_NOFOLLOW", 0)
-        try:
+        try:   # a file named like the folder, a read-only notebook folder, a full disk: a message (#21, N3)
+            self.folder.mkdir(parents=True, exist_ok=True)
             fd = os.open(path, flags, 0o644)
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                f.write(data)
         except FileExistsError:
+            if not self.folder.is_dir():
+                raise FileRefusal("cannot write", key="table.file.cannot_write", name=path.name,
+                                  error=os.strerror(20)) from None
             raise FileRefusal("exists", key="table.file.exists", name=path.name) from None
         except OSError as exc:
             raise FileRefusal("cannot write", key="table.file.cannot_write", name=path.name,
                               error=exc.strerror or "") from None
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(data)
         self.filename = path.name
         self.message = ("info", Message("table.file.saved", {"n": len(self.history), "name": path.name,
                                                               "folder": str(self.folder)}))
@@ -717,9 +720,13 @@ class TableSession:
         if st.st_size > MAX_FILE_BYTES:
             raise FileRefusal("too large", key="table.file.too_large", name=path.name,
                               limit=MAX_FILE_BYTES // 1024)
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
-        with os.fdopen(fd, "rb") as f:
-            raw = f.read(MAX_FILE_BYTES + 1)
+        try:   # a file that may not be read: a message (#21, N3)
+            fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+            with os.fdopen(fd, "rb") as f:
+                raw = f.read(MAX_FILE_BYTES + 1)
+        except OSError as exc:
+            raise FileRefusal("cannot read", key="table.file.cannot_read", name=path.name,
+                              error=exc.strerror or "") from None
         if len(raw) > MAX_FILE_BYTES:
             raise FileRefusal("too large", key="table.file.too_large", name=path.name, limit=MAX_FILE_BYTES // 1024)
         if b"\x00" in raw:
@@ -757,14 +764,14 @@ class TableSession:
             self._dispatch(action, arg, msg)
         except BridgeLawsError as exc:
             self.message = ("error", exc)
-        except (ValueError, KeyError, IndexError) as exc:
+        except (ValueError, KeyError, IndexError, TypeError, OverflowError) as exc:   # a crafted message (#21, N9)
             self.message = ("error", Message("table.bad_request", {"what": type(exc).__name__}))
 
     def _dispatch(self, action: str, arg: Any, msg: Mapping[str, Any]) -> None:
         if action == "card":
             self.click(str(msg.get("card", "")))
         elif action == "choose":
-            self.choose(int(arg))
+            self.choose(_index(arg))
         elif action == "step":
             self.step()
         elif action == "back":
@@ -778,7 +785,7 @@ class TableSession:
         elif action == "article":
             self.back_to_article()
         elif action == "branch":
-            self.take_branch(int(arg))
+            self.take_branch(_index(arg))
         elif action == "reveal":
             self.revealed = not self.revealed if self.mode != "lesson" else True
         elif action == "set_mode":
@@ -797,7 +804,7 @@ class TableSession:
         elif action == "sim_play":
             self.play_selected(bool(msg.get("all_seen", True)))
         elif action == "exam_toggle":
-            self.toggle_option(int(arg))
+            self.toggle_option(_index(arg))
         elif action == "exam_check":
             self.answer()
         elif action == "exam_choice":
@@ -1012,3 +1019,14 @@ def expected_now(table: Table) -> dict[str, Any]:
     else:
         out["lead_restriction"] = False
     return out
+
+
+def _index(arg: Any) -> int:
+    """A page message's number (a button's index): an int, or text of at most 6 ASCII digits; anything else
+    (null, a list, an object, a float) is a ValueError, shown as a refusal on the message line (#21, N9)."""
+    if isinstance(arg, int) and not isinstance(arg, bool):
+        return arg
+    if isinstance(arg, str) and 0 < len(arg.strip()) <= 6 and arg.strip().lstrip("-").isascii() \
+            and arg.strip().lstrip("-").isdigit():
+        return int(arg.strip())
+    raise ValueError("not an index")
