@@ -189,11 +189,13 @@ def cmd_test(args: list[str]) -> int:
 
 
 def find_notebook(name: str) -> Path:
-    for candidate in (Path(name), NOTEBOOKS / name, NOTEBOOKS / f"{name}.ipynb"):
+    # "da/01-stort-strafkort", "notebooks/nb/02-straffekort-seminar.ipynb", or a bare name: its Danish version
+    for candidate in (Path(name), NOTEBOOKS / name, NOTEBOOKS / f"{name}.ipynb", NOTEBOOKS / "da" / name,
+                      NOTEBOOKS / "da" / f"{name}.ipynb"):
         path = candidate if candidate.is_absolute() else Path.cwd() / candidate
         if path.is_file():
             return path.resolve()
-    fail(f"no notebook {name!r} (looked in . and notebooks/)")
+    fail(f"no notebook {name!r} (looked in ., notebooks/ and notebooks/da/; the languages are notebooks/da, nb, en)")
 
 
 def cmd_voila(args: list[str]) -> int:
@@ -230,7 +232,7 @@ for name in sys.argv[1:]:
 
 
 def cmd_execute(args: list[str]) -> int:
-    notebooks = [find_notebook(a) for a in args] if args else sorted(NOTEBOOKS.glob("*.ipynb"))
+    notebooks = [find_notebook(a) for a in args] if args else sorted(NOTEBOOKS.glob("*/*.ipynb"))
     if not notebooks:
         fail("no notebooks to execute")
     return run([str(PY), "-c", EXECUTE, *map(str, notebooks)], env=venv_env())

@@ -83,7 +83,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--keep", action="store_true", help="keep the generated floor notebooks and say where")
     args = parser.parse_args(argv)
 
-    ours_nbs = sorted(NOTEBOOKS.glob("*.ipynb"))
+    ours_nbs = sorted(NOTEBOOKS.glob("*/*.ipynb"))
     if not ours_nbs:
         print("no notebooks in notebooks/")
         return 1

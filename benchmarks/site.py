@@ -1,6 +1,6 @@
 """The offline JupyterLite site: cold and warm load to the first interactive card table, and the site's size.
 
-    python benchmarks/site.py [--site _site] [--notebook 01-stort-strafkort.ipynb] [--chromium /usr/bin/chromium]
+    python benchmarks/site.py [--site _site] [--notebook da/01-stort-strafkort.ipynb] [--chromium /usr/bin/chromium]
     python3 dev.py bench                     # runs every benchmarks/*.py inside .venv
 
 The site (``_site/``, built by ``python3 dev.py site``; built into a temporary folder when missing) is served
@@ -132,7 +132,7 @@ def measure(site: Path, notebook: str, chromium: str, runs: int) -> dict[str, An
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--site", type=Path, default=ROOT / "_site")
-    parser.add_argument("--notebook", default="01-stort-strafkort.ipynb")
+    parser.add_argument("--notebook", default="da/01-stort-strafkort.ipynb")
     parser.add_argument("--chromium", default=os.environ.get("CHROMIUM", "/usr/bin/chromium"))
     parser.add_argument("--runs", type=int, default=1, help="cold+warm pairs (median printed)")
     args = parser.parse_args()

@@ -64,7 +64,7 @@ def server_env(home: Path) -> dict[str, str]:
 
 NOTEBOOKS = ROOT / "notebooks"
 PROJECTOR = {"width": 1280, "height": 800}
-NB05 = "05-spillet-og-spillet-kort.ipynb"
+NB05 = "da/05-spillet-og-spillet-kort.ipynb"
 # the settings a teacher would not change: no news toast; no autosave, so that an untrusted notebook stays so
 NB_LAB_SETTINGS = {
     "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {"fetchNews": "false",
@@ -74,7 +74,13 @@ NB_LAB_SETTINGS = {
 
 
 def notebook_names() -> list[str]:
-    return sorted(p.name for p in NOTEBOOKS.glob("[0-9][0-9]-*.ipynb"))
+    """Each notebook in the language it is written in (``da/01-…``, ``nb/02-…``), and 01 in the two languages it
+    is translated into: paths under notebooks/, as Lab's file browser shows them."""
+    sources = []
+    for p in sorted(NOTEBOOKS.glob("*/[0-9][0-9]-*.ipynb"), key=lambda p: p.name):
+        if not json.loads(p.read_text(encoding="utf-8"))["metadata"].get("bridgelaws", {}).get("translated_from"):
+            sources.append(f"{p.parent.name}/{p.name}")
+    return sources + ["nb/01-stort-strafkort.ipynb", "en/01-stort-strafkort.ipynb"]
 
 
 @pytest.fixture(scope="module")
@@ -137,7 +143,7 @@ def screen(browser: Any) -> Iterator[Any]:
 def view_shot(page: Any, name: str) -> Path:
     """A screenshot of what is on screen (the viewport), kept as a test artefact."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    path = ARTIFACTS / name
+    path = ARTIFACTS / name.replace("/", "-")
     page.screenshot(path=str(path))
     return path
 
@@ -181,8 +187,8 @@ def lab_trust(page: Any, name: str) -> tuple[int, int]:
 def test_lab_opens_a_notebook_untrusted_the_first_time(nblab: str, screen: Any) -> None:
     # the method the tests rely on: a fresh notary database, so JupyterLab trusts nothing it has not run; the
     # status bar says so too, as a teacher sees it
-    lab_open(screen, nblab, "01-stort-strafkort.ipynb")
-    code, trusted = lab_trust(screen, "01-stort-strafkort.ipynb")
+    lab_open(screen, nblab, "da/01-stort-strafkort.ipynb")
+    code, trusted = lab_trust(screen, "da/01-stort-strafkort.ipynb")
     assert code > 0 and trusted == 0
     screen.get_by_title(re.compile("^Notebook not trusted")).wait_for()
     # the file browser is open beside the notebook, as it is by default (what makes the notebook narrow)
@@ -222,8 +228,8 @@ def test_voila_shows_05_as_a_presentation_with_the_quiz_answers_folded(nbvoila: 
 
 # ---------------------------------------------------------------------------------------------- the tables
 
-NB01 = "01-stort-strafkort.ipynb"
-NB02 = "02-straffekort-seminar.ipynb"
+NB01 = "da/01-stort-strafkort.ipynb"
+NB02 = "nb/02-straffekort-seminar.ipynb"
 SEATS = ("N", "E", "S", "W")
 RED_RGB = "rgb(200, 16, 46)"
 DEEPEST_FOCUS = """() => { let e = document.activeElement;
@@ -389,7 +395,7 @@ def test_an_untrusted_notebook_shows_its_first_diagram_styled(nblab: str, screen
     assert mid["north"][1] < mid["west"][1] < mid["south"][1] and mid["north"][1] < mid["east"][1] < mid["south"][1]
     assert mid["west"][0] < mid["north"][0] < mid["east"][0] and mid["west"][0] < mid["south"][0] < mid["east"][0]
     assert box["west"]["x"] + box["west"]["width"] <= box["east"]["x"]  # side by side, not a vertical list
-    view_shot(screen, f"lab-untrusted-{name[:2]}.png")
+    view_shot(screen, f"lab-untrusted-{name[:5]}.png")
 
 
 def next_stop_until_decision(table: Any, tries: int = 8) -> None:

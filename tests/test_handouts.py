@@ -18,6 +18,7 @@ from __future__ import annotations
 import ast
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -33,7 +34,7 @@ from browserkit import browser, CHROMIUM, missing  # noqa: F401 (browser is a fi
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 LANGS = ("da", "nb", "en")
-NAMES = sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb"))
+NAMES = sorted(p.stem for p in (NOTEBOOKS / "da").glob("*.ipynb"))  # the same names in nb/ and en/
 
 
 def need(tool: str) -> str:
@@ -51,7 +52,8 @@ def squash(text: str) -> str:
 def example_files(notebook: str) -> list[Path]:
     """The scenario files a notebook shows as examples: the argument of each ``present.example(...)`` call,
     a string or an item of a list of strings assigned earlier (05's ``QUESTIONS[0]``)."""
-    nb = json.loads((NOTEBOOKS / f"{notebook}.ipynb").read_text(encoding="utf-8"))
+    folder = NOTEBOOKS / "da"
+    nb = json.loads((folder / f"{notebook}.ipynb").read_text(encoding="utf-8"))
     lists: dict[str, list[str]] = {}
     files: list[Path] = []
     for cell in nb["cells"]:
@@ -71,8 +73,8 @@ def example_files(notebook: str) -> list[Path]:
                     rel = lists[arg.value.id][ast.literal_eval(arg.slice)]
                 else:
                     raise AssertionError(f"{notebook}: cannot tell which file {ast.unparse(arg)} is")
-                if NOTEBOOKS / rel not in files:
-                    files.append(NOTEBOOKS / rel)
+                if (folder / rel).resolve() not in files:
+                    files.append((folder / rel).resolve())
     return files
 
 
@@ -155,6 +157,42 @@ def test_pdf_handout_is_a4_and_holds_every_example_title(handouts: Path, noteboo
     text = squash(pdf_text(path))
     for title in expected_titles(notebook, lang):
         assert squash(title) in text, f"{path.name}: no example titled {title!r}"
+
+
+#: words that only one of the three languages writes in running prose (function words and the law books' own
+#: terms for what the notebooks are about), to tell a page's prose language from pdftotext's output
+ONLY = {
+    "da": {"hvad", "af", "nogen", "efter", "bliver", "blev", "mellem", "hvornår", "udspil", "udspillet", "spilfører",
+           "strafkort", "strafkortet", "kulørsvigt", "kulørsvigten", "modspiller", "modspilleren"},
+    "nb": {"hva", "av", "noen", "etter", "blir", "ble", "mellom", "utspill", "utspillet", "spillefører",
+           "straffekort", "straffekortet", "revoken", "motspiller", "motspilleren"},
+    "en": {"the", "and", "of", "which", "when", "declarer", "penalty", "lead", "dummy", "must", "only"},
+}
+
+
+def words(text: str) -> list[str]:
+    return re.findall(r"[a-zæøå]+", text.lower())
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("notebook", NAMES)
+def test_pdf_handout_prose_is_in_the_handouts_language(handouts: Path, notebook: str, lang: str) -> None:
+    """No Danish prose in a Norwegian or English handout of a Danish notebook, and the reverse for 02 and 03:
+    the words that only another language writes stay rare (a quoted original word, such as the declarer's
+    »en lille« in 05, is allowed), while the handout's own language's words are frequent."""
+    found = words(pdf_text(handouts / f"{notebook}-{lang}.pdf"))
+    assert len(found) > 300, f"{notebook}-{lang}.pdf: only {len(found)} words"
+    own = sum(w in ONLY[lang] for w in found) / len(found)
+    assert own > 0.03, f"{notebook}-{lang}.pdf: too few {lang} words ({own:.1%})"
+    for other in LANGS:
+        if other == lang:
+            continue
+        hits = [w for w in found if w in ONLY[other] and w not in ONLY[lang]]
+        # 00's glossary is a table of the terms in all three languages: its other-language words are on purpose
+        allowed = 0.02 if notebook.startswith("00") else 0.004
+        assert len(hits) / len(found) < allowed, (
+            f"{notebook}-{lang}.pdf reads as {other} prose in places: {len(hits)} of {len(found)} words, "
+            f"e.g. {sorted(set(hits))[:12]}")
 
 
 ONE = NOTEBOOKS / "scenarios" / "01-stort-strafkort-ex2-forbid-clubs.toml"

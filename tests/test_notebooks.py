@@ -1,9 +1,9 @@
 """The notebooks as a whole: every article notebook runs in Danish, Norwegian and English and then speaks only
 that language; running a notebook twice gives the same outputs; every example of every article is shown.
 
-1. Languages. Each article notebook (01 to 05) is executed once per language with ``LANG`` injected into the
-   cell tagged ``parameters`` (nbclient, kernel ``python3`` of this interpreter's environment, cwd
-   ``notebooks/``; see ``Runs`` for the kernels). It must run without an error or stderr output (cells tagged ``raises-exception`` may
+1. Languages. Each article notebook (01 to 06) is executed in each language, from that language's own notebook
+   (``notebooks/<lang>/``: the source or its translation) with ``LANG`` set in the cell tagged ``parameters``
+   (nbclient, kernel ``python3`` of this interpreter's environment, cwd the notebook's folder; see ``Runs``). It must run without an error or stderr output (cells tagged ``raises-exception`` may
    raise), and what its outputs show must be in that language: the citation style (``§ 50`` in Danish and
    Norwegian, ``Law 50`` in English), no seat name that only another language uses (Syd / Sør / South ...),
    the language's own seat names wherever scenarios are played, at least one sentence of the language's own
@@ -98,17 +98,24 @@ EXAMPLES: dict[str, list[tuple[str, str]]] = {
 
 # ------------------------------------------------------------------------------------------ finding notebooks
 
-def notebook(number: str) -> Path | None:
-    found = sorted(NOTEBOOKS.glob(f"{number}-*.ipynb"))
+def notebook(number: str, lang: str | None = None) -> Path | None:
+    """The notebook ``number`` in ``lang`` (``notebooks/<lang>/``), or with no language its source: the one
+    written by hand, not generated from a catalogue (tools/translate.py)."""
+    if lang is not None:
+        found = sorted((NOTEBOOKS / lang).glob(f"{number}-*.ipynb"))
+    else:
+        found = [p for p in sorted(NOTEBOOKS.glob(f"*/{number}-*.ipynb"))
+                 if not read(p).get("metadata", {}).get("bridgelaws", {}).get("translated_from")]
     return found[0] if len(found) == 1 else None
 
 
-def require(number: str) -> Path:
-    path = notebook(number)
+def require(number: str, lang: str | None = None) -> Path:
+    path = notebook(number, lang)
     if path is None:
-        many = sorted(p.name for p in NOTEBOOKS.glob(f"{number}-*.ipynb"))
+        folder = f"notebooks/{lang}" if lang else "notebooks/*"
+        many = sorted(p.name for p in NOTEBOOKS.glob(f"{lang or '*'}/{number}-*.ipynb"))
         pytest.fail(f"notebook {number} ({ARTICLES.get(number, 'start page')}): "
-                    + (f"several files {many}" if many else f"no notebooks/{number}-*.ipynb yet"))
+                    + (f"several files {many}" if many else f"no {folder}/{number}-*.ipynb yet"))
     return path
 
 
@@ -228,20 +235,22 @@ class Runs:
         self.tmp = tmp
         jobs = []
         for number in ["00", *ARTICLES]:
-            path = notebook(number)
-            if path is None:
+            source = notebook(number)
+            if source is None:
                 continue
-            own = default_lang(read(path))
-            cost = 0.5 + path.stat().st_size / 300_000  # a rough guess: big outputs take long to make
-            langs = LANGS if number in ARTICLES else (own,)
-            for lang in langs:
-                jobs.append(self._job(path, number, lang, "warm", cost))
-            jobs.append(self._job(path, number, own, "fresh", cost + self.FRESH_COST))
+            own = default_lang(read(source))
+            for lang in LANGS:  # each language's own notebook (the source or its translation), warm
+                path = notebook(number, lang)
+                if path is not None:
+                    cost = 0.5 + path.stat().st_size / 300_000  # a rough guess: big outputs take long to make
+                    jobs.append(self._job(path, number, lang, "warm", cost))
+            cost = 0.5 + source.stat().st_size / 300_000
+            jobs.append(self._job(source, number, own, "fresh", cost + self.FRESH_COST))
         self.results = execute_all(jobs, tmp)
 
     def _job(self, path: Path, number: str, lang: str, mode: str, cost: float) -> dict[str, Any]:
         key = f"{number}-{lang}-{mode}"
-        return {"key": key, "src": str(path), "lang": lang, "mode": mode, "cwd": str(NOTEBOOKS), "cost": cost,
+        return {"key": key, "src": str(path), "lang": lang, "mode": mode, "cwd": str(path.parent), "cost": cost,
                 "out": str(self.tmp / f"{key}.ipynb")}
 
     def get(self, number: str, lang: str, mode: str = "warm") -> dict[str, Any]:
@@ -473,28 +482,42 @@ def test_the_example_list_covers_the_articles() -> None:
     assert not re.fullmatch(dict(EXAMPLES["05"])["Q1"], "05-spillet-kort-q10")
 
 
+@pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("number", ["00", *ARTICLES])
-def test_links_between_notebooks_resolve(number: str) -> None:
-    path = require(number)
+def test_links_between_notebooks_resolve(number: str, lang: str) -> None:
+    path = require(number, lang)
     text = "\n".join(joined(c["source"]) for c in read(path)["cells"] if c["cell_type"] == "markdown")
     targets = re.findall(r"\]\(([^)#\s]+\.ipynb)(?:#[^)]*)?\)", text)
     broken = sorted({t for t in targets if not (path.parent / t).exists()})
     assert not broken, f"{path.name} links to notebooks that do not exist: {broken}"
 
 
-def test_the_start_page_lists_every_notebook_and_each_leads_to_the_next() -> None:
-    """A reader finds every notebook: the start page's table links each one, and the navigation line at the
-    foot of each notebook goes on to the next (the last to none)."""
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_start_page_lists_every_notebook_and_each_leads_to_the_next(lang: str) -> None:
+    """A reader finds every notebook in her language: the start page's table links each one, and the
+    navigation line at the foot of each notebook goes on to the next (the last to none)."""
     numbers = sorted(ARTICLES)
-    start = "\n".join(joined(c["source"]) for c in read(require("00"))["cells"] if c["cell_type"] == "markdown")
+    start = "\n".join(joined(c["source"]) for c in read(require("00", lang))["cells"] if c["cell_type"] == "markdown")
     for number in numbers:
-        name = require(number).name
+        name = require(number, lang).name
         assert re.search(rf"^\| {number} \| \[[^]]+\]\({re.escape(name)}\) \|", start, re.M), \
-            f"the start page's table does not link {name}"
+            f"the {lang} start page's table does not link {name}"
     order = ["00", *numbers]
     for here, after in zip(order, [*order[1:], None]):
-        cells = [joined(c["source"]) for c in read(require(here))["cells"] if c["cell_type"] == "markdown"]
+        cells = [joined(c["source"]) for c in read(require(here, lang))["cells"] if c["cell_type"] == "markdown"]
         nav = [c for c in cells if c.lstrip().startswith("<!--NAV-->")]
-        assert len(nav) == 1, f"{require(here).name} has {len(nav)} navigation lines"
+        assert len(nav) == 1, f"{lang}/{require(here, lang).name} has {len(nav)} navigation lines"
         ahead = re.findall(r"\[[^]]*→\]\(([^)]+\.ipynb)\)", nav[0])
-        assert ahead == ([require(after).name] if after else []), f"{require(here).name} leads on to {ahead}"
+        assert ahead == ([require(after, lang).name] if after else []), \
+            f"{lang}/{require(here, lang).name} leads on to {ahead}"
+
+
+@pytest.mark.parametrize("number", ["00", *ARTICLES])
+def test_every_notebook_links_its_two_other_languages(number: str) -> None:
+    """A teacher who opens a notebook in one language reaches the other two from its first cell."""
+    for lang in LANGS:
+        path = require(number, lang)
+        first = joined(read(path)["cells"][0]["source"])
+        targets = set(re.findall(r"\]\(\.\./(da|nb|en)/([^)]+\.ipynb)\)", first))
+        assert targets == {(other, path.name) for other in LANGS if other != lang}, \
+            f"{lang}/{path.name}: the first cell links {sorted(targets)}"

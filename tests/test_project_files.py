@@ -95,7 +95,7 @@ def test_readme_gives_both_commands() -> None:
 
 
 def test_notebooks_use_the_python3_kernel_and_have_a_parameters_cell() -> None:
-    notebooks = sorted((ROOT / "notebooks").glob("*.ipynb"))
+    notebooks = sorted((ROOT / "notebooks").glob("*/*.ipynb"))
     assert notebooks, "no notebooks"
     for path in notebooks:
         nb = json.loads(path.read_text(encoding="utf-8"))

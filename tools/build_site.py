@@ -19,12 +19,14 @@ PyPI). Recipe: ../shared/TOOLCHAIN.md section 7. What this script does, in order
    just works, with no ``%pip install`` cell. Every other package of Pyodide's distribution (pandas among
    them) is left out of the lock, so importing it fails at once with ModuleNotFoundError instead of asking
    the network;
-6. the notebooks (kernelspec changed to Lite's ``python``; the repository's files are not touched) and
-   ``scenarios/``;
+6. the notebooks of every language, ``da/``, ``nb/`` and ``en/`` (kernelspec changed to Lite's ``python``; the
+   repository's files are not touched), and ``scenarios/``;
 7. ``jupyter lite build`` with ``disablePyPIFallback``, and a line in the app's page that spares the first
    reload a race in JupyterLite's service worker (``record_service_worker``);
 8. the kernel's worker changed so that the kernel's own imports at start do not look in the participant's
-   folder (``kernel_imports_skip_drive``).
+   folder (``kernel_imports_skip_drive``);
+9. the site's start page, ``index.html``, where a participant picks Danish, Norwegian or English and lands on
+   that language's start notebook (``start_page``).
 
 Downloads go to a fresh temporary folder each time: nothing is cached between builds, so a build that works
 here works on a fresh machine with the registries. Needs ``npm`` and ``node`` on PATH and the ``site`` extra
@@ -215,19 +217,61 @@ def lock_entry(wheel: Path, imports: tuple[str, ...], depends: tuple[str, ...]) 
             "depends": list(depends), "unvendored_tests": False, "shared_library": False}
 
 
+LANGUAGES = (("da", "Dansk", "Bridgelovene, der kan køres: notesbøgerne på dansk"),
+             ("nb", "Norsk", "Bridgelovene som kan kjøres: notatbøkene på norsk"),
+             ("en", "English", "The Laws of Duplicate Bridge, executable: the notebooks in English"))
+
+
 def copy_contents(dest: Path) -> list[str]:
-    """The notebooks (kernelspec python) and their scenario files; returns the notebook names."""
+    """The notebooks of every language, ``da/``, ``nb/`` and ``en/`` (kernelspec python), and their scenario
+    files; returns the notebooks' paths in the site (``nb/01-stort-strafkort.ipynb``)."""
     dest.mkdir(parents=True, exist_ok=True)
     names = []
-    for nb_path in sorted(NOTEBOOKS.glob("*.ipynb")):
-        nb = json.loads(nb_path.read_text(encoding="utf-8"))
-        nb.setdefault("metadata", {})["kernelspec"] = dict(KERNELSPEC)
-        (dest / nb_path.name).write_text(json.dumps(nb, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-        names.append(nb_path.name)
+    for lang, _, _ in LANGUAGES:
+        (dest / lang).mkdir()
+        for nb_path in sorted((NOTEBOOKS / lang).glob("*.ipynb")):
+            nb = json.loads(nb_path.read_text(encoding="utf-8"))
+            nb.setdefault("metadata", {})["kernelspec"] = dict(KERNELSPEC)
+            target = dest / lang / nb_path.name
+            target.write_text(json.dumps(nb, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+            names.append(f"{lang}/{nb_path.name}")
     for sub in ("scenarios",):
         if (NOTEBOOKS / sub).is_dir():
             shutil.copytree(NOTEBOOKS / sub, dest / sub)
     return names
+
+
+def start_page(out: Path) -> None:
+    """The site's own start page (``index.html``): the participant picks a language and lands on that language's
+    start notebook in JupyterLab (``lab/index.html?path=nb/00-start.ipynb``). Plain HTML, no script."""
+    items = "\n".join(
+        f'    <li lang="{lang}"><a href="lab/index.html?path={lang}/00-start.ipynb"><strong>{name}</strong></a>'
+        f"<br><span>{what}</span></li>" for lang, name, what in LANGUAGES)
+    page = f"""<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>bridgelaws</title>
+  <link rel="icon" href="favicon.ico">
+  <style>
+    body {{ font-family: "DejaVu Sans", "Segoe UI", Arial, sans-serif; font-size: 20px; margin: 3em auto;
+           max-width: 34em; color: #111; }}
+    h1 {{ font-size: 1.6em; }} ul {{ list-style: none; padding: 0; }}
+    li {{ margin: 0 0 1em 0; padding: 0.6em 0.9em; border: 2px solid #2f6b3a; border-radius: 8px; }}
+    a {{ color: #1a4d26; font-size: 1.2em; }} span {{ color: #333; }}
+  </style>
+</head>
+<body>
+  <h1>bridgelaws</h1>
+  <p lang="da">Vælg sprog · <span lang="nb">Velg språk</span> · <span lang="en">Choose a language</span></p>
+  <ul>
+{items}
+  </ul>
+</body>
+</html>
+"""
+    (out / "index.html").write_text(page, encoding="utf-8")
 
 
 def labextension_paths() -> list[Path]:
@@ -341,6 +385,7 @@ def build(out: Path) -> dict[str, Any]:
         run(cmd, cwd=lite)
     record_service_worker(out)
     kernel_imports_skip_drive(out)
+    start_page(out)
     # browsers ask for /favicon.ico on their own; without it every load logs a 404 console error
     if (out / "lab" / "favicon.ico").is_file() and not (out / "favicon.ico").exists():
         shutil.copy(out / "lab" / "favicon.ico", out / "favicon.ico")

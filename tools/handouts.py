@@ -8,8 +8,9 @@ where the notebook shows an output, the same output computed again in the handou
 throughs of the examples (a diagram of each key position with what the Director says, drawn by
 bridgelaws.render.html like the notebooks), the rulings, the tables. The notebook's code runs here, in this
 process, with its ``LANG`` parameter set to the handout's language; a card table widget is printed as a
-diagram of its position with a one-line note that it is interactive on screen; other controls are left out. The prose stays in the notebook's own
-language; a line under the title says so.
+diagram of its position with a one-line note that it is interactive on screen; other controls are left out. Each
+language's handout is made from that language's notebook (``notebooks/<lang>/<name>.ipynb``: the source or its
+translation, tools/translate.py), so the prose is in the handout's language too.
 
 Files: ``<out>/<notebook>-<lang>.html`` and ``.pdf`` (printed by Debian's Chromium, bridgelaws.handout.print_pdf).
 No page needs JavaScript or the network: the stylesheets are inlined.
@@ -117,7 +118,6 @@ def notebook_handout(path: Path, lang: str) -> tuple[str, list[str]]:
     """The handout of one notebook in ``lang``: (the HTML page, the titles of its examples)."""
     lang = normalize_lang(lang)
     nb = json.loads(path.read_text(encoding="utf-8"))
-    prose_lang = notebook_language(nb)
     ns: dict[str, Any] = {"__name__": "__handout__"}
     parts: list[str] = []
     examples: list[Example] = []
@@ -128,8 +128,9 @@ def notebook_handout(path: Path, lang: str) -> tuple[str, list[str]]:
         for i, cell in enumerate(nb["cells"]):
             src = _source(cell)
             if cell["cell_type"] == "markdown":
-                if src.lstrip().startswith("<!--NAV-->"):
-                    continue  # the links to the other notebooks
+                if src.lstrip().startswith("<!--NAV-->") or cell.get("metadata", {}).get("bridgelaws", {}).get(
+                        "role") == "languages":
+                    continue  # the links to the other notebooks and to the other languages
                 if i == 0 or (not parts and src.lstrip().startswith("# ")):
                     first, _, rest = src.lstrip().partition("\n")
                     if first.startswith("# "):
@@ -166,10 +167,8 @@ def notebook_handout(path: Path, lang: str) -> tuple[str, list[str]]:
     if titles:
         items = "".join(f"<li>{handout._e(t)}</li>" for t in titles)
         contents = f'<h2>{handout._e(handout.t("examples", lang))}</h2><ol class="ho-contents">{items}</ol>'
-    names = {code: handout.t(f"lang.{code}", lang) for code in LANGS}
     meta = " · ".join(handout._e(s) for s in (
         handout.t("notebook", lang, name=path.stem),
-        handout.t("prose", lang, language=names[prose_lang], target=names[lang]),
         handout.t("made_by", lang)))
     return handout.page(title, contents + "\n".join(parts), lang, meta), titles
 
@@ -213,7 +212,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lang", action="append", choices=LANGS, help="languages (default: da, nb and en)")
     parser.add_argument("--no-pdf", action="store_true", help="write the HTML only")
     args = parser.parse_args(argv)
-    paths = [Path(p).resolve() for p in args.notebooks] or sorted(NOTEBOOKS.glob("*.ipynb"))
+    # a notebook's name; each language's handout is made from notebooks/<lang>/<name>.ipynb
+    paths = [Path(p).resolve() for p in args.notebooks] or sorted((NOTEBOOKS / "da").glob("*.ipynb"))
     langs = args.lang or list(LANGS)
     out: Path = args.out.resolve()
     out.mkdir(parents=True, exist_ok=True)
@@ -223,7 +223,7 @@ def main(argv: list[str] | None = None) -> int:
         print_pdf = None if args.no_pdf else stack.enter_context(pdf_printer())
         for path in paths:
             for lang in langs:
-                page, titles = notebook_handout(path, lang)
+                page, titles = notebook_handout(path.parent.parent / lang / path.name, lang)
                 html_file = out / f"{path.stem}-{lang}.html"
                 html_file.write_text(page, encoding="utf-8")
                 entry = {"html": html_file.name, "titles": titles}
