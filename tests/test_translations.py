@@ -177,3 +177,39 @@ def test_citations_and_cards_are_compared_across_the_languages_notations() -> No
     assert translate.cards("♠D", "da") == translate.cards("♠Q", "en") == translate.cards("♠D", "nb")
     assert translate.invariant_problems("§ 50D1a: ♠E", "Law 50D1(a): ♠K", "da", "en") == [
         "cards differ: source {♠A}, translation {♠K}"]
+
+
+# ------------------------------------------------------------------------------------------ scenario files
+
+def test_every_article_scenario_has_its_title_and_question_in_three_languages() -> None:
+    import tomllib
+
+    for path in sorted((ROOT / "notebooks" / "scenarios").glob("*.toml")) + sorted(
+            (ROOT / "tests" / "scenarios").rglob("*.toml")):
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        for field in ("title", "question"):
+            if field in data:
+                assert isinstance(data[field], dict) and set(data[field]) == {"da", "nb", "en"}, \
+                    f"{path.relative_to(ROOT)}: {field} is not in da, nb and en"
+        assert "title" in data, f"{path.relative_to(ROOT)} has no title"
+
+
+@pytest.mark.parametrize("languages", [("da",), ("da", "nb", "en")])
+def test_save_keeps_the_languages_a_file_has(tmp_path: Path, languages: tuple[str, ...]) -> None:
+    """The widget's Save writes back the title and question in whichever languages the file had: it neither
+    drops a language nor invents one."""
+    from bridgelaws import scenario as scn
+    from bridgelaws.widgets import CardTable
+
+    src = ROOT / "notebooks" / "scenarios" / "01-stort-strafkort-ex2-lead-options.toml"
+    original = scn.load(src)
+    text = src.read_text(encoding="utf-8")
+    data = __import__("tomllib").loads(text)
+    mine = tmp_path / "in.json"
+    for field in ("title", "question"):
+        data[field] = {k: v for k, v in data[field].items() if k in languages}
+    mine.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    w = CardTable.from_scenario(mine, lang="nb", folder=tmp_path / "mine", allow_write=True)
+    saved = scn.load(w.save("out.toml"))
+    assert set(saved.title) == set(languages) and set(saved.question) == set(languages)
+    assert saved.title["da"] == original.title["da"]
