@@ -67,13 +67,13 @@ def test_extras_pin_every_dependency_exactly() -> None:
             assert PINNED.match(requirement), f"extra {extra!r}: {requirement!r} is not pinned with =="
 
 
-def test_dev_extra_is_notebooks_plus_test_plus_site() -> None:
+def test_dev_extra_is_notebooks_plus_test_plus_site_plus_translate() -> None:
     included: set[str] = set()
     for requirement in EXTRAS["dev"]:
         match = SELF.match(requirement)
         assert match, f"dev should only combine other extras, not add {requirement!r}"
         included.update(match.group(1).split(","))
-    assert included == {"notebooks", "test", "site"}
+    assert included == {"notebooks", "test", "site", "translate"}
 
 
 def test_python_versions_match_the_endplay_wheels() -> None:

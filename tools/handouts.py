@@ -45,16 +45,6 @@ def _source(cell: dict[str, Any]) -> str:
     return "".join(src) if isinstance(src, list) else str(src)
 
 
-def notebook_language(nb: dict[str, Any]) -> str:
-    """The language of the prose: the LANG the parameters cell sets."""
-    for cell in nb["cells"]:
-        if cell["cell_type"] == "code":
-            m = re.search(r"""^LANG\s*=\s*["']([a-z]{2})["']""", _source(cell), re.MULTILINE)
-            if m:
-                return normalize_lang(m.group(1))
-    return "en"
-
-
 def is_widget(obj: Any) -> bool:
     """An interactive output: an ipywidgets widget or an object that shows itself as one."""
     try:
