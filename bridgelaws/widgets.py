@@ -88,7 +88,7 @@ def allow_saving(allowed: bool = True) -> None:
     global _allow_write
     _allow_write = allowed
     for w in list(_LIVE):
-        if w.session._allow_write is None or w.session._allow_write != allowed:
+        if w.session.allow_write_given != allowed:
             w.session.allow_write = allowed
             w.refresh()
 
@@ -140,7 +140,7 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
 
                 b = session.branches[0]
                 session.branches[0] = Branch(b.events, title, b.question, b.scenario)
-        if session._allow_write is None and _allow_write is not None:
+        if session.allow_write_given is None and _allow_write is not None:
             session.allow_write = _allow_write
         if path is not None:
             session.filename = Path(path).name
@@ -184,7 +184,9 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
 
     def send_action(self, msg: dict[str, Any]) -> None:
         """Do what a message from the page asks (``{"action": "card", "card": "HJ"}``) and redraw."""
-        if isinstance(msg, dict) and msg.get("action") == "downloads":
+        if not isinstance(msg, dict):   # any JSON can come from a viewer's console: an unknown request (#21)
+            msg = {"action": f"not an object ({type(msg).__name__})"}
+        if msg.get("action") == "downloads":
             self._downloads = True   # from now on the table offers its PBN and LIN files (docs/pbn.md)
         else:
             self.session.handle(msg)

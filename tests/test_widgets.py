@@ -545,8 +545,8 @@ def test_table_catalogue_is_complete_in_da_and_nb_with_the_same_placeholders() -
 
 def test_the_table_uses_only_keys_that_exist() -> None:
     source = set(read_po(I18N / "table.pot"))
-    code = (ROOT / "bridgelaws" / "session.py").read_text(encoding="utf-8")
-    used = {"table." + k for k in re.findall(r'_t\("([a-z_.]+)"', code)}
+    code = "".join(p.read_text(encoding="utf-8") for p in sorted((ROOT / "bridgelaws" / "session").glob("*.py")))
+    used = {"table." + k for k in re.findall(r'(?<![\w.])_?t\("([a-z_.]+)"', code)}
     used |= set(re.findall(r'"(table\.[a-z_.]+)"', code))
     used |= {f"table.mode.{m}" for m in ("lesson", "seminar", "exam")}
     assert used and used <= source, used - source

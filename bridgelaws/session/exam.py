@@ -1,0 +1,181 @@
+"""Exam mode: the question a table asks at a position, the answer checked against the engine, and the score.
+
+Three kinds of question: ``quiz`` (the article's question of the branch's scenario, posed just before the
+event it is about: which card is played, is the card played), ``decision`` (what may the player choose) and
+``legal`` (which cards may the player play now)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from bridgelaws import scenario as _scenario
+from bridgelaws.cards import Card, Suit
+from bridgelaws.errors import BridgeLawsError
+from bridgelaws.i18n import Message
+from bridgelaws.laws import LawRef
+from bridgelaws.render.html import Button
+from bridgelaws.session.common import card_list, law_suffix, t
+from bridgelaws.session.script import ScriptPosition
+from bridgelaws.state import PlayState
+from bridgelaws.view import decision_choices
+
+
+@dataclass
+class Exam:
+    """One table's exam: the running score, the answers given (one per position and question) and the
+    options picked for the question now."""
+
+    right: int = 0
+    asked: int = 0
+    answered: dict[tuple[Any, ...], tuple[bool, str]] = field(default_factory=dict)
+    picked: list[int] = field(default_factory=list)
+    _quiz: dict[int, Any] = field(default_factory=dict)
+
+    def forget_questions(self) -> None:
+        """The article's questions are built again (another language, another script)."""
+        self._quiz.clear()
+
+    # ---- the question -----------------------------------------------------------------------------------
+    def quiz_question(self, pos: ScriptPosition, lang: str) -> Any:
+        """The article's question of this branch (a designation, a card held or touched), if it is asked
+        here: the quiz's question of the branch's scenario, posed before its trigger event."""
+        b = pos.branch
+        if b not in self._quiz:
+            q = None
+            sc = pos.branches[b].scenario
+            if sc is not None:
+                try:
+                    from bridgelaws.quiz import Question
+
+                    q = Question.from_scenario(sc, lang=lang)
+                except (ValueError, BridgeLawsError, StopIteration, TypeError):
+                    q = None
+            self._quiz[b] = q
+        q = self._quiz[b]
+        if q is not None and len(pos.history) == q.at and pos.on_script and b in pos.matching():
+            return q
+        return None
+
+    def question(self, pos: ScriptPosition, lang: str) -> dict[str, Any] | None:
+        """The question at this position, or None, with what the answer is checked against."""
+        table = pos.table
+        st = table.state
+        n = len(pos.history)
+        qq = self.quiz_question(pos, lang)
+        if qq is not None:
+            return {"kind": "quiz", "key": (pos.branch, n, "quiz"), "quiz": qq}
+        if st.pending is not None:
+            universe = decision_universe(st)
+            right = frozenset(i for i, (_, ok) in enumerate(universe) if ok)
+            return {"kind": "decision", "key": (tuple(pos.history), "decision"), "universe": universe,
+                    "right": right, "seat": st.pending.by, "law": st.pending.law}
+        if st.phase != "over" and st.to_act is not None and st.irregular_lead is None:
+            legal = table.legal_cards()
+            if legal:
+                return {"kind": "legal", "key": (tuple(pos.history), "legal"), "seat": st.to_act,
+                        "right": legal, "law": _scenario._turn_law(table, "cards")}
+        return None
+
+    def is_answered(self, q: Mapping[str, Any]) -> bool:
+        return q["key"] in self.answered
+
+    # ---- the answer -------------------------------------------------------------------------------------
+    def answer(self, pos: ScriptPosition, q: Mapping[str, Any], lang: str, value: Any,
+               selected: list[Card]) -> bool:
+        """Score the answer to ``q``: for ``legal`` the cards picked (``selected``, or ``value``), for
+        ``decision`` the options picked (or ``value``, indices), for ``quiz`` the choice key ``value``."""
+        if q["kind"] == "legal":
+            picked = frozenset(Card.parse(c) if isinstance(c, str) else c
+                               for c in (selected if value is None else value))
+            right: frozenset[Card] = q["right"]
+            ok = picked == right
+            law_ref: LawRef | None = q["law"]
+            cards = card_list(right, lang)
+            if ok:
+                msg = t("exam.right_legal", lang, seat=q["seat"], cards=cards) + law_suffix(law_ref, lang)
+            else:
+                msg = t("exam.wrong_legal", lang, seat=q["seat"], cards=cards) + law_suffix(law_ref, lang)
+            wrong = sorted(picked - right, key=lambda c: c.sort_key)
+            if not ok and wrong:
+                from bridgelaws.rules.director import why_not_legal
+
+                msg += " " + why_not_legal(pos.table.state, q["seat"], wrong[0]).explain(lang)
+        elif q["kind"] == "decision":
+            picked_i = frozenset(self.picked if value is None else (int(v) for v in value))
+            ok = picked_i == q["right"]
+            offered = [m.text(lang) for m, good in q["universe"] if good]
+            if ok:
+                msg = t("exam.right_options", lang, seat=q["seat"], law=q["law"])
+            else:
+                msg = t("exam.wrong_options", lang, seat=q["seat"], law=q["law"], options="; ".join(offered))
+        else:
+            qq = q["quiz"]
+            ok = qq.is_correct(str(value))
+            msg = (t("exam.right", lang) if ok else t("exam.wrong", lang)) + " " + qq.answer.text(lang)
+        self.answered[q["key"]] = (ok, msg)
+        self.asked += 1
+        self.right += int(ok)
+        return ok
+
+    def toggle_option(self, i: int) -> None:
+        if i in self.picked:
+            self.picked.remove(i)
+        else:
+            self.picked.append(i)
+
+    @property
+    def score(self) -> tuple[int, int]:
+        """(right, answered)."""
+        return self.right, self.asked
+
+    # ---- the exam box -------------------------------------------------------------------------------------
+    def score_text(self, lang: str) -> str:
+        right, asked = self.score
+        return t("exam.score", lang, right=right, asked=asked)
+
+    def box(self, q: Mapping[str, Any] | None, lang: str) -> dict[str, Any]:
+        """What the side panel's exam box shows: the question, what to pick, the buttons, the feedback and
+        the score (with no question here: a line that says so)."""
+        if q is None:
+            return {"question": t("exam.no_question", lang), "score": self.score_text(lang)}
+        done = self.answered.get(q["key"])
+        out: dict[str, Any] = {"score": self.score_text(lang), "feedback": done}
+        check = (Button(t("exam.check", lang), "exam_check", cls="bl-exam-check"),)
+        if q["kind"] == "legal":
+            out["question"] = t("exam.ask_legal", lang, seat=q["seat"])
+            if not done:
+                out["prompt"] = t("exam.pick_cards", lang)
+                out["buttons"] = check
+        elif q["kind"] == "decision":
+            out["question"] = t("exam.ask_options", lang, seat=q["seat"])
+            if not done:
+                out["prompt"] = t("exam.pick_options", lang)
+                out["choices"] = tuple(Button(m.text(lang), "exam_toggle", str(i), pressed=i in self.picked,
+                                              cls="bl-exam-option")
+                                       for i, (m, _) in enumerate(q["universe"]))
+                out["buttons"] = check
+        else:
+            qq = q["quiz"]
+            out["question"] = qq.text(lang)
+            out["prompt"] = qq.prompt(lang)
+            if not done:
+                out["choices"] = tuple(Button(c.text(lang), "exam_choice", c.key, cls="bl-exam-choice")
+                                       for c in qq.choices)
+        return out
+
+
+def decision_universe(st: PlayState) -> list[tuple[Message, bool]]:
+    """The options a student picks from: the engine's options, and near misses that are not on offer (for
+    50D2/51B the other suits; elsewhere "no choice: play goes on")."""
+    d = st.pending
+    assert d is not None
+    out = [(c.label, True) for c in decision_choices(st)]
+    if d.kind == "lead_options":
+        for s in Suit:
+            if s not in d.suits:
+                out.append((Message("widget.opt.require", {"suit": s}), False))
+                out.append((Message("widget.opt.forbid", {"suits": (s,)}), False))
+    out.append((Message("table.exam.no_choice", {}), False))
+    return out

@@ -1,0 +1,151 @@
+"""Save and Load: a table's play written as a scenario file into one folder, and read back, refusing
+anything outside the folder, an existing file unless asked, a file too large or not a scenario."""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+from pathlib import Path
+from typing import Any
+
+from bridgelaws import scenario as _scenario
+from bridgelaws.errors import BridgeLawsError
+from bridgelaws.session.common import MAX_FILE_BYTES, SCENARIO_SUFFIXES, FileRefusal
+from bridgelaws.table import Table
+
+_VOILA_ENV = ("VOILA_KERNEL_ID", "VOILA_BASE_URL", "VOILA_SERVER_URL", "VOILA_APP_PORT")
+
+
+class ScenarioFolder:
+    """The folder where Save and Load work, and the file box's state: the file name typed, the overwrite
+    box, whether the box is open, and whether Save may write at all."""
+
+    def __init__(self, folder: str | Path | None = None, allow_write: bool | None = None) -> None:
+        self.folder = Path(folder) if folder is not None else Path.cwd() / "mine"
+        self._allow_write = allow_write
+        self.filename = ""
+        self.overwrite = False
+        self.files_open = False
+
+    @property
+    def allow_write(self) -> bool:
+        """Whether Save may write: as given, else yes, except under Voila (a presentation)."""
+        if self._allow_write is not None:
+            return self._allow_write
+        return not any(k in os.environ for k in _VOILA_ENV)
+
+    def safe_path(self, name: str) -> Path:
+        """``name`` inside the folder, or a FileRefusal: a plain file name with a scenario suffix."""
+        name = str(name).strip()
+        if not name:
+            raise FileRefusal("no file name", key="table.file.no_name")
+        if "\x00" in name or "/" in name or "\\" in name or name.startswith(".") or ".." in name:
+            raise FileRefusal("a file name, not a path", key="table.file.not_a_name", folder=str(self.folder))
+        if not name.lower().endswith(SCENARIO_SUFFIXES) or not re.fullmatch(r"[\w][\w .-]{0,100}", name):
+            raise FileRefusal("a scenario file name", key="table.file.bad_suffix")
+        folder = self.folder.resolve()
+        path = folder / name
+        if path.parent != folder:
+            raise FileRefusal("outside the folder", key="table.file.not_a_name", folder=str(self.folder))
+        return path
+
+    def save(self, table: Table, meta: dict[str, Any], name: str | None = None, *, overwrite: bool | None = None,
+             as_test: bool = False) -> Path:
+        """Write the table's history as a scenario file (``meta``: title, question, laws; ``as_test``: the
+        current ruling as ``expected``). Refuses names outside the folder or the scenario suffixes, an
+        existing file unless ``overwrite``, and any writing when the teacher has not allowed it."""
+        if not self.allow_write:
+            raise FileRefusal("saving is not allowed here", key="table.file.not_allowed")
+        path = self.safe_path(self.filename if name is None else name)
+        overwrite = self.overwrite if overwrite is None else overwrite
+        if path.is_symlink() or (path.exists() and not path.is_file()):
+            raise FileRefusal("not a regular file", key="table.file.not_regular", name=path.name)
+        if path.exists() and not overwrite:
+            raise FileRefusal("exists", key="table.file.exists", name=path.name)
+        meta = dict(meta)
+        if as_test:
+            meta["expected"] = expected_now(table)
+        stem = re.sub(r"[^A-Za-z0-9_.-]+", "-", path.stem).strip("-.") or "scenario"
+        sc = _scenario.from_table(table, id=stem if stem[0].isalnum() else "s-" + stem, **meta)
+        if as_test and not _scenario.check(sc).passed:  # never write a test that fails on the spot
+            raise FileRefusal("the ruling could not be written as a test", key="table.file.not_a_test")
+        data = _scenario.dumps(sc, "json" if path.suffix.lower() == ".json" else "toml")
+        flags = os.O_WRONLY | os.O_CREAT | (os.O_TRUNC if overwrite else os.O_EXCL)
+        flags |= getattr(os, "O_NOFOLLOW", 0)
+        try:   # a file named like the folder, a read-only notebook folder, a full disk: a message (#21, N3)
+            self.folder.mkdir(parents=True, exist_ok=True)
+            fd = os.open(path, flags, 0o644)
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                f.write(data)
+        except FileExistsError:
+            if not self.folder.is_dir():
+                raise FileRefusal("cannot write", key="table.file.cannot_write", name=path.name,
+                                  error=os.strerror(20)) from None
+            raise FileRefusal("exists", key="table.file.exists", name=path.name) from None
+        except OSError as exc:
+            raise FileRefusal("cannot write", key="table.file.cannot_write", name=path.name,
+                              error=exc.strerror or "") from None
+        self.filename = path.name
+        return path
+
+    def load(self, name: str | None = None) -> _scenario.Scenario:
+        """Read a scenario file of the folder (replayed once, so that a file the engine refuses is refused)."""
+        path = self.safe_path(self.filename if name is None else name)
+        try:
+            st = path.lstat()
+        except FileNotFoundError:
+            raise FileRefusal("no such file", key="table.file.missing", name=path.name) from None
+        except OSError as exc:
+            raise FileRefusal("cannot read", key="table.file.cannot_read", name=path.name,
+                              error=exc.strerror or "") from None
+        if not stat.S_ISREG(st.st_mode):
+            raise FileRefusal("not a regular file", key="table.file.not_regular", name=path.name)
+        if st.st_size > MAX_FILE_BYTES:
+            raise FileRefusal("too large", key="table.file.too_large", name=path.name, limit=MAX_FILE_BYTES // 1024)
+        try:   # a file that may not be read: a message (#21, N3)
+            fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+            with os.fdopen(fd, "rb") as f:
+                raw = f.read(MAX_FILE_BYTES + 1)
+        except OSError as exc:
+            raise FileRefusal("cannot read", key="table.file.cannot_read", name=path.name,
+                              error=exc.strerror or "") from None
+        if len(raw) > MAX_FILE_BYTES:
+            raise FileRefusal("too large", key="table.file.too_large", name=path.name, limit=MAX_FILE_BYTES // 1024)
+        if b"\x00" in raw:
+            raise FileRefusal("NUL bytes", key="table.file.not_text", name=path.name)
+        try:
+            textdata = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise FileRefusal("not UTF-8", key="table.file.not_text", name=path.name) from None
+        try:
+            sc = _scenario.loads(textdata, "json" if path.suffix.lower() == ".json" else "toml", path=path.name)
+            _scenario.replay(sc)
+        except (BridgeLawsError, ValueError, TypeError, RecursionError):
+            raise FileRefusal("not a scenario", key="table.file.invalid", name=path.name) from None
+        self.filename = path.name
+        return sc
+
+
+def expected_now(table: Table) -> dict[str, Any]:
+    """The current ruling in the scenario format's ``expected`` keys: who acts, the legal cards, penalty
+    cards, declarer's options and the lead restriction ("save as test")."""
+    st = table.state
+    out: dict[str, Any] = {}
+    if st.to_act is not None and st.phase != "over":
+        out["to_act"] = st.to_act.value
+        out["legal_cards"] = [str(c) for c in sorted(table.legal_cards(), key=lambda c: c.sort_key)]
+    pcs: dict[str, list[dict[str, str]]] = {}
+    for p in st.penalty_cards:
+        pcs.setdefault(p.seat.value, []).append({"card": str(p.card), "kind": p.kind})
+    out["penalty_cards"] = pcs
+    opts = table.declarer_options()
+    if opts:
+        out["declarer_options"] = sorted(opts)
+    r = table.lead_restriction()
+    if r is not None and r.kind in ("require", "forbid"):
+        out["lead_restriction"] = {"seat": r.seat.value, "kind": r.kind, "suits": [s.value for s in r.suits],
+                                   "until": r.until}
+    else:
+        out["lead_restriction"] = False
+    return out

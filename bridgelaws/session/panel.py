@@ -1,0 +1,143 @@
+"""The side panel of the card table as data (:class:`bridgelaws.render.html.Panel`): where play is, the step
+buttons, the branches, the exam box, the settings, the message line and the Save/Load box."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bridgelaws import scenario as _scenario
+from bridgelaws.cards import Seat
+from bridgelaws.i18n import text
+from bridgelaws.notation import format_seat
+from bridgelaws.render.html import Button, Panel
+from bridgelaws.render.html import Select as SelectBox
+from bridgelaws.session.common import CLICK_MODES, DECISION_EVENTS, LANG_NAMES, MODES, t
+from bridgelaws.session.core import SessionCore
+from bridgelaws.view import BoardView, same_event
+
+ROLES = ("director", "N", "E", "S", "W", "declarer")
+
+
+def side_panel(s: SessionCore, view: BoardView) -> Panel:
+    """Everything the table shows beside the hands, for the session ``s`` at the position ``view``."""
+    lang = s.lang
+    br = s.branches[s.branch]
+    q = s.question()
+    article_options = _article_options(s, view)
+    return Panel(
+        title=_scenario.localized(br.title, lang) or "",
+        question=(_scenario.localized(br.question, lang) or "") if s.mode != "exam" or q is None else "",
+        where=_where(s), controls=_controls(s), tools=_tools(s), message=s.message_text(), hint=_hint(s),
+        branches=(branches := _branches(s, view)), branches_title=t("branches", lang) if branches else "",
+        exam=s.exam.box(q, lang) if s.mode == "exam" else None,
+        held_back_note=t("held_back", lang), files=_files(s), selected=frozenset(s.selected),
+        article_options=frozenset(article_options), article_label=t("in_article", lang),
+        decision_enabled=not (q is not None and q["kind"] == "decision" and not s.exam.is_answered(q)),
+    )
+
+
+def _where(s: SessionCore) -> str:
+    """Where play is: the start, or the last event (with its number on the script, or as own play)."""
+    lang = s.lang
+    n = len(s.history)
+    total = len(s.branches[s.branch].events)
+    if n == 0:
+        return t("where.start", lang, total=total) if s.on_script and s.scripted else ""
+    from bridgelaws.timeline import describe_event
+
+    what = describe_event(s.history[-1], lang, s.table.states[n - 1])
+    if not s.scripted:
+        return what
+    return t("where.at", lang, n=n, total=total, what=what) if s.on_script else t("where.off", lang, what=what)
+
+
+def _controls(s: SessionCore) -> tuple[Button, ...]:
+    lang = s.lang
+    n = len(s.history)
+    has_next = s.script_next() is not None or bool(s.redo)
+    controls = [
+        Button("◀", "back", tooltip=t("back.tooltip", lang), disabled=n == 0),
+        Button("▶", "step", tooltip=t("step.tooltip", lang), disabled=not has_next),
+    ]
+    if s.scripted:  # the stops are the article's
+        controls.insert(0, Button("«", "prev_stop", tooltip=t("prev_stop", lang), disabled=n == 0 and s.on_script))
+        controls.append(Button(t("next_stop", lang) + " »", "next_stop", tooltip=t("next_stop.tooltip", lang),
+                               disabled=not has_next))
+    if s.mode != "lesson":
+        controls.append(Button(t("reveal", lang) if not s.revealed else t("hide", lang), "reveal",
+                               tooltip=t("reveal.tooltip", lang), pressed=s.revealed, cls="bl-reveal"))
+    if not s.on_script:
+        controls.append(Button("↩ " + t("article", lang), "article", tooltip=t("article.tooltip", lang),
+                               cls="bl-article"))
+    return tuple(controls)
+
+
+def _next_events(s: SessionCore) -> list[Any]:
+    n = len(s.history)
+    return [s.branches[i].events[n] for i in s.matching() if len(s.branches[i].events) > n]
+
+
+def _article_options(s: SessionCore, view: BoardView) -> set[int]:
+    """The article's choices at a decision, marked on the decision's own options (no second box)."""
+    if view.decision is None:
+        return set()
+    nexts = _next_events(s)
+    return {i for i, ch in enumerate(view.decision.options) if any(same_event(ch.event, e) for e in nexts)}
+
+
+def _branches(s: SessionCore, view: BoardView) -> tuple[Button, ...]:
+    div = s.divergence() if s.on_script else []
+    if not div or (view.decision is not None and all(isinstance(e, DECISION_EVENTS) for e in _next_events(s))):
+        return ()
+    return tuple(Button(s.branches[i].label(s.lang), "branch", str(i), cls="bl-branch") for i in div)
+
+
+def _hint(s: SessionCore) -> str:
+    if s.click_mode == "simultaneous" and s.selected:
+        return text("widget.sim.selected", s.lang, seat=s.owner(s.selected[0]), cards=tuple(s.selected))
+    return text(f"widget.hint.{s.click_mode}", s.lang) if s.click_mode != "play" else ""
+
+
+def _role_label(r: str, lang: str) -> str:
+    if r == "director":
+        return t("role.director", lang)
+    if r == "declarer":
+        return t("role.declarer", lang)
+    return format_seat(Seat.parse(r), lang)
+
+
+def _tools(s: SessionCore) -> tuple[Button | SelectBox, ...]:
+    lang = s.lang
+    tools: list[Button | SelectBox] = [
+        SelectBox(t("mode", lang), "set_mode", tuple((m, t(f"mode.{m}", lang)) for m in MODES), s.mode,
+                  t("mode.tooltip", lang)),
+        SelectBox(t("role", lang), "set_role", tuple((r, _role_label(r, lang)) for r in ROLES), s.role,
+                  t("role.tooltip", lang)),
+        SelectBox(t("click", lang), "set_click", tuple((m, text(f"widget.mode.{m}", lang)) for m in CLICK_MODES),
+                  s.click_mode, text("widget.mode.tooltip", lang)),
+        SelectBox(t("lang", lang), "set_lang", LANG_NAMES, lang, t("lang.tooltip", lang)),
+    ]
+    if s.click_mode == "simultaneous":
+        tools.append(Button(text("widget.sim.play", lang), "sim_play", tooltip=text("widget.sim.play.tooltip", lang),
+                            disabled=len(s.selected) < 2))
+    return tuple(tools)
+
+
+def _files(s: SessionCore) -> dict[str, Any]:
+    lang = s.lang
+    f = s.files
+    return {
+        "summary": t("file.summary", lang),
+        "open": f.files_open,
+        "name_label": t("file.name", lang),
+        "name": f.filename,
+        "overwrite": f.overwrite,
+        "overwrite_label": t("file.overwrite", lang),
+        "folder": t("file.folder", lang, folder=str(f.folder)),
+        "buttons": (
+            Button(t("file.save", lang), "save", tooltip=t("file.save.tooltip", lang), disabled=not f.allow_write),
+            Button(t("file.save_test", lang), "save_test", tooltip=t("file.save_test.tooltip", lang),
+                   disabled=not f.allow_write),
+            Button(t("file.load", lang), "load", tooltip=t("file.load.tooltip", lang)),
+        ),
+    }
