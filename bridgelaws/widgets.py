@@ -186,6 +186,8 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
         """Do what a message from the page asks (``{"action": "card", "card": "HJ"}``) and redraw."""
         if not isinstance(msg, dict):   # any JSON can come from a viewer's console: an unknown request (#21)
             msg = {"action": f"not an object ({type(msg).__name__})"}
+        elif not isinstance(msg.get("action", ""), str):   # an action that is a list or an object: unknown too
+            msg = {**msg, "action": f"not a name ({type(msg['action']).__name__})"}
         if msg.get("action") == "downloads":
             self._downloads = True   # from now on the table offers its PBN and LIN files (docs/pbn.md)
         else:

@@ -56,6 +56,7 @@ from bridgelaws.events import (  # noqa: E402
 )
 from bridgelaws.laws import LawRef  # noqa: E402
 from bridgelaws.simulate import card_locations, decision_events  # noqa: E402
+import fuzzing_pbn  # noqa: E402  (the PBN reader, the exports and page messages: issue #21)
 
 CORPUS = sorted(p for folder in ("tests/scenarios", "notebooks/scenarios", "tests/data/repro")
                 for p in (ROOT / folder).rglob("*") if p.suffix in (".toml", ".json") and p.is_file())
@@ -75,6 +76,9 @@ class Report:
     clicks: int = 0
     files: int = 0
     parser_inputs: int = 0
+    pbn_inputs: int = 0
+    exports: int = 0
+    messages: int = 0
     failures: list[str] = field(default_factory=list)
 
     def fail(self, area: str, seed: Any, what: str) -> None:
@@ -84,7 +88,8 @@ class Report:
     def summary(self) -> str:
         return (f"events tried {self.events} ({self.accepted} accepted, {self.refused} refused) in {self.games} "
                 f"games; widget clicks {self.clicks}; scenario files {self.files}; parser inputs "
-                f"{self.parser_inputs}; failures {len(self.failures)}")
+                f"{self.parser_inputs}; PBN files {self.pbn_inputs}; exports {self.exports}; page messages "
+                f"{self.messages}; failures {len(self.failures)}")
 
 
 def _short(exc: BaseException) -> str:
@@ -793,6 +798,9 @@ def run(minutes: float, seed: int, out: Callable[[str], None] = print) -> Report
             wfolder = folder / f"w{round_no}"
             wfolder.mkdir()
             fuzz_widget(base, 500, report, wfolder, deadline=deadline)
+            fuzzing_pbn.fuzz_pbn_reader(base, 300, report, deadline=deadline)
+            fuzzing_pbn.fuzz_exports(base, 40, report, random_text, deadline=deadline)
+            fuzzing_pbn.fuzz_widget_messages(base, 1000, report, wfolder, deadline=deadline)
             round_no += 1
             out(f"round {round_no}: {report.summary()}")
     return report

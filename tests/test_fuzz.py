@@ -68,3 +68,28 @@ def test_bounded_work_timings(tmp_path: Path, capsys: pytest.CaptureFixture[str]
         print(f"[bounded work] time per event at 20,000 / at 5,000: {times[-1][1] / times[0][1]:.2f} "
               "(linear replay: about 1)")
     assert size <= 1 << 20 and status.startswith("PASS"), status
+
+
+# the PBN reader, the exports and the card table's message handler (issue #21; tests/fuzzing_pbn.py)
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_fuzz_pbn_reader(seed: int) -> None:
+    report = fuzzing.Report()
+    fuzzing.fuzzing_pbn.fuzz_pbn_reader(seed, 150, report)
+    _no_failures(report)
+    assert report.pbn_inputs == 150
+
+
+def test_fuzz_exports_round_trip() -> None:
+    report = fuzzing.Report()
+    fuzzing.fuzzing_pbn.fuzz_exports(5, 40, report, fuzzing.random_text)
+    _no_failures(report)
+    assert report.exports >= 30
+
+
+def test_fuzz_widget_messages_of_any_json(tmp_path: Path) -> None:
+    pytest.importorskip("anywidget")
+    report = fuzzing.Report()
+    assert fuzzing.fuzzing_pbn.fuzz_widget_messages(9, 1500, report, tmp_path)
+    _no_failures(report)
+    assert report.messages == 1500

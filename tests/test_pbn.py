@@ -481,3 +481,62 @@ def test_the_downloads_carry_the_irregularities_and_the_language(tmp_path: Path)
     w2 = CardTable.from_pbn(exported, board=1, start="end")
     assert tuple(w2.table.history) == s.history
 
+
+
+# ----------------------------------------------------------------------------------------------------------
+# issue #21: real records and the auction (N10), a real file with unreadable records (N11)
+# ----------------------------------------------------------------------------------------------------------
+
+PARTLY = DATA / "partly-unreadable" / "bridgebots-sample.pbn"
+
+
+def test_n10_in_real_files_the_auction_gives_the_contract_and_declarer_their_tags_give() -> None:
+    # the tournament files' own [Contract] and [Declarer] are the answer; the auction alone must give the same
+    # (PBN 2.1 section 3.5: the auction decides them; the Laws' definition of declarer)
+    from bridgelaws.pbn.auction import outcome
+
+    checked = 0
+    for path in (EXAMPLE1, EXAMPLE2, PARTLY):
+        for r in read_pbn(path, errors="collect"):
+            first = r.tags.get("Auction", "").strip()
+            if first not in ("N", "E", "S", "W") or (decided := outcome(Seat.parse(first), list(r.auction))) is None:
+                continue
+            given = ("Pass", None) if r.passed_out else (str(r.contract), r.declarer)
+            assert (decided.contract, decided.declarer) == given, f"{path.name} record {r.number}"
+            checked += 1
+    assert checked >= 300
+
+
+def test_n10_a_real_record_read_without_its_contract_tags_is_the_same_record() -> None:
+    # the first real records with a complete auction and a play section, their [Contract] and [Declarer] lines
+    # taken out: the same contract, declarer and play come back, from the auction
+    text = EXAMPLE2.read_text(encoding="utf-8")
+    records = read_pbn(text)
+    stripped = "\n".join(line for line in text.split("\n")
+                         if not line.startswith(("[Contract ", "[Declarer ")))
+    again = read_pbn(stripped)
+    compared = 0
+    for a, b in zip(records, again):
+        if a.contract is not None and a.auction and b.contract is not None:
+            assert (b.contract, b.declarer, b.plays, b.from_auction) == (a.contract, a.declarer, a.plays, True)
+            compared += 1
+    assert compared >= 200
+
+
+def test_n11_a_real_file_with_two_unreadable_records_gives_the_readable_one() -> None:
+    # record 2 closes a comment that holds another '{...}' (PBN: a comment ends at the first '}', so the last '}'
+    # stands alone); record 3 writes '--' for cards not played (PBN has '-'). Both are reported with their lines,
+    # and record 1 (board 10, 3NT by West, 9 tricks) is read
+    lines = PARTLY.read_text(encoding="utf-8").split("\n")
+    brace = next(i for i, ln in enumerate(lines, 1) if ln.strip() == "}")
+    dashes = next(i for i, ln in enumerate(lines, 1) if ln.startswith("-- "))
+    with pytest.raises(PbnError) as info:
+        read_pbn(PARTLY)
+    assert (info.value.record, info.value.line) == (2, brace)
+    records = read_pbn(PARTLY, errors="collect")
+    assert [(r.number, r.board, str(r.contract), r.declarer, r.result) for r in records] == [
+        (1, 10, "3NT", Seat.WEST, 9)]
+    assert [(e.record, e.line) for e in records.errors] == [(2, brace), (3, dashes)]
+    assert "'}'" in str(records.errors[0]) and "'--'" in str(records.errors[1])
+    table = records[0].table()
+    assert len(table.tricks) == 7   # 29 cards: seven tricks and one card of the eighth, then the claim

@@ -6,6 +6,8 @@ and the table sections."""
 from __future__ import annotations
 
 import re
+from array import array
+from collections.abc import Sequence
 
 from bridgelaws.cards import Card, Seat, Strain
 from bridgelaws.deal import Contract, Deal, Hand
@@ -41,9 +43,10 @@ class _Problem(Exception):
 class Builder:
     """One game into one record; every problem is a PbnError naming the record and the line."""
 
-    def __init__(self, game: Game, path: str | None) -> None:
+    def __init__(self, game: Game, path: str | None, shared: dict[object, object] | None = None) -> None:
         self.game = game
         self.path = path
+        self.shared: dict[object, object] = {} if shared is None else shared   # deals, rows: one object each
         self.tags: dict[str, Tag] = {}
         self.irregularities: list[tuple[str, int]] = []
 
@@ -71,14 +74,14 @@ class Builder:
         auction = self.auction()
         contract, strain, declarer, passed_out, derived = self.contract(auction)
         result = self.result(contract, declarer)
-        plays, play_lines, play_rows = self.plays(strain)
+        plays, play_lines, play_cells, play_first = self.plays(strain)
         return PbnRecord(
             number=self.game.number, line=self.game.line, board=board, dealer=self.dealer(),
             vulnerable=self.vulnerable(), deal=deal, contract=contract, declarer=declarer, strain=strain,
             plays=plays, result=result, passed_out=passed_out, auction=tuple(auction), notes=tuple(notes),
             irregularities=tuple(self.irregularities), commentary=tuple(self.game.commentary),
             tags={k: _short(t.value) for k, t in self.tags.items()}, tables=self.tables(), play_lines=play_lines,
-            play_rows=play_rows, path=self.path, from_auction=derived,
+            play_cells=play_cells, play_first=play_first, path=self.path, from_auction=derived,
         ), self.tags
 
     def resolve(self, previous: dict[str, Tag], persistent: dict[str, Tag]) -> list[tuple[int, str]]:
@@ -132,9 +135,9 @@ class Builder:
         d = self.value("Deal")
         if d is None:
             return None
-        deal = _fast_deal(d)
+        deal = self.shared.get(d) or _fast_deal(d)   # the same board at every table: one Deal
         if deal is not None:
-            return deal
+            return self.shared.setdefault(d, deal)  # type: ignore[return-value]
         try:  # not plain: let Deal.from_pbn say what is wrong, or read what it accepts
             deal = Deal.from_pbn(d)
         except BridgeLawsError as exc:
@@ -203,8 +206,10 @@ class Builder:
             low = tok.lower()
             if low in ("*", "+"):
                 break
-            if _CALL_RE.match(tok):
-                auction.extend(["Pass"] * 3 if low == "ap" else ["Pass" if low in ("p", "pass") else tok.upper()])
+            if low == "ap":   # "all pass": the remaining players pass, and the auction is over (PBN 2.1, 3.5)
+                auction.extend(["Pass"] * _passes_to_end(auction))
+            elif _CALL_RE.match(tok):
+                auction.append("Pass" if low in ("p", "pass") else tok.upper())
             elif tok == "-" or NOTE_RE.match(tok) or ANNOTATION_RE.match(tok):
                 continue
             elif tok.startswith("^") and len(tok) == 2:
@@ -213,28 +218,46 @@ class Builder:
                 raise self.err(what("not_a_call", token=tok[:40]), tline)
         return [_short(c) for c in auction]
 
-    def plays(self, strain: Strain | None) -> tuple[tuple[Play, ...], tuple[int, ...], tuple[dict[Seat, Card], ...]]:
+    def plays(self, strain: Strain | None
+              ) -> tuple[tuple[Play, ...], Sequence[int], tuple[Card | None, ...], Seat | None]:
+        """The plays in played order, the line of each, the cells as written, and the opening leader."""
         pt = self.tags.get("Play")
         if pt is None:
-            return (), (), ()
+            return (), (), (), None
         try:
             cells, irregular = _cells(pt)
             self.irregularities.extend(irregular)
             if not any(c is not None for c, _ in cells):
-                return (), (), ()
-            plays, lines, rows = _in_played_order(cells, pt, strain, self.value("Play"))
+                return (), (), (), None
+            plays, lines = _in_played_order(cells, pt, strain, self.value("Play"))
         except _Problem as exc:
             raise self.err(exc.what, exc.line) from None
-        return tuple(plays), tuple(lines), tuple(rows)
+        row = tuple(c for c, _ in cells)
+        row += (None,) * (-len(row) % 4)
+        return tuple(plays), array("l", lines), row, SEATS[self.value("Play") or ""]
 
     def tables(self) -> dict[str, PbnTable]:
         tables: dict[str, PbnTable] = {}
         for name, tag in self.tags.items():
             if name.endswith("Table") and name != "Table":
-                columns = tuple(c.split("\\")[0] for c in tag.value.split(";"))
+                columns = self.one(tuple(c.split("\\")[0] for c in tag.value.split(";")))
                 rows, row_lines = _rows(tag.data)
-                tables[name] = PbnTable(name, columns, rows, tag.line, row_lines)
+                tables[name] = PbnTable(name, columns, tuple(self.one(r) for r in rows), tag.line, row_lines)
         return tables
+
+
+    def one(self, value: tuple[str, ...]) -> tuple[str, ...]:
+        """One tuple for equal rows (an optimum result table repeats at every table of a board)."""
+        return self.shared.setdefault(value, value)  # type: ignore[return-value]
+
+
+def _passes_to_end(calls: list[str]) -> int:
+    """How many passes end the auction after ``calls``: three after the last call that is not a pass when there
+    is a bid, four in all when nobody has bid."""
+    trailing = next((i for i, c in enumerate(reversed(calls)) if c != "Pass"), len(calls))
+    if trailing == len(calls):
+        return max(0, 4 - len(calls))
+    return max(0, 3 - trailing)
 
 
 def _short(value: str) -> str:
@@ -288,12 +311,12 @@ def _play(seat: Seat, card: Card) -> Play:
     return p
 
 
-def _rows(data: list[tuple[str, int]]) -> tuple[tuple[tuple[str, ...], ...], tuple[int, ...]]:
+def _rows(data: list[tuple[str, int]]) -> tuple[list[tuple[str, ...]], Sequence[int]]:
     """A table section's cells, one row per line, and the line of each row."""
     rows: dict[int, list[str]] = {}
     for cell, line in data:
         rows.setdefault(line, []).append(_short(cell))
-    return tuple(tuple(r) for r in rows.values()), tuple(rows)
+    return [tuple(r) for r in rows.values()], array("l", rows)
 
 
 def _result(value: str, declarer: Seat | None) -> int | None:
@@ -340,7 +363,7 @@ def _cells(tag: Tag) -> tuple[list[tuple[Card | None, int]], list[tuple[str, int
 
 
 def _in_played_order(cells: list[tuple[Card | None, int]], tag: Tag, strain: Strain | None, leader_text: str | None
-                     ) -> tuple[list[Play], list[int], list[dict[Seat, Card]]]:
+                     ) -> tuple[list[Play], list[int]]:
     """The play section in played order: rows are tricks, columns seats clockwise from the opening leader; each
     trick is played from the winner of the trick before (PBN 2.1, the play section)."""
     if leader_text is None or leader_text not in SEATS:
@@ -351,12 +374,10 @@ def _in_played_order(cells: list[tuple[Card | None, int]], tag: Tag, strain: Str
     columns = [first.next(i) for i in range(4)]
     plays: list[Play] = []
     lines: list[int] = []
-    rows: list[dict[Seat, Card]] = []
     leader = first
     for t in range(0, len(cells), 4):
         row = cells[t:t + 4]
         by_seat = {columns[i]: row[i] if i < len(row) else (None, row[-1][1]) for i in range(4)}
-        rows.append({seat: card for seat, (card, _) in by_seat.items() if card is not None})
         trick: list[tuple[Seat, Card]] = []
         for seat in Seat.iter_from(leader):
             card, line = by_seat[seat]
@@ -365,9 +386,9 @@ def _in_played_order(cells: list[tuple[Card | None, int]], tag: Tag, strain: Str
                 if any(c is not None for c, _ in rest):
                     line = next(ln for c, ln in rest if c is not None)
                     raise _Problem(what("incomplete_trick", trick=t // 4 + 1, next=t // 4 + 2), line)
-                return plays, lines, rows
+                return plays, lines
             trick.append((seat, card))
             plays.append(_play(seat, card))
             lines.append(line)
         leader = trick_winner(trick, strain.trump)
-    return plays, lines, rows
+    return plays, lines

@@ -7,37 +7,66 @@ import json
 import re
 import typing
 import urllib.parse
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import Any, Protocol
 
-from bridgelaws.errors import BridgeLawsError
-from bridgelaws.events import EVENT_TYPES, Event
-from bridgelaws.i18n import LANGS, text
+from bridgelaws.cards import Card, Seat
+from bridgelaws.deal import Contract, Deal
+from bridgelaws.errors import BridgeLawsError, PbnError
+from bridgelaws.events import EVENT_TYPES, Event, Play
+from bridgelaws.i18n import LANGS, Message, text
 from bridgelaws.scenario import Scenario, from_dict
+from bridgelaws.table import Table
 
-from ._common import EVENTS_TABLE, META_TABLE, legal_play, what
+from ._common import EVENTS_TABLE, META_TABLE, ascii_int, legal_play, what
 
-if TYPE_CHECKING:
-    from .records import PbnRecord
+__all__ = ["to_scenario", "encode_details", "decode_details", "quote", "Record"]
 
-__all__ = ["to_scenario", "encode_details", "decode_details", "quote"]
+
+class Record(Protocol):
+    """What :func:`to_scenario` needs of a :class:`~bridgelaws.pbn.records.PbnRecord` (a protocol, so that
+    this module does not import the records module, which imports it)."""
+
+    @property
+    def number(self) -> int: ...
+    @property
+    def path(self) -> str | None: ...
+    @property
+    def board(self) -> int | str | None: ...
+    @property
+    def deal(self) -> Deal | None: ...
+    @property
+    def contract(self) -> Contract | None: ...
+    @property
+    def declarer(self) -> Seat | None: ...
+    @property
+    def plays(self) -> tuple[Play, ...]: ...
+    @property
+    def tags(self) -> dict[str, str]: ...
+    @property
+    def tables(self) -> Mapping[str, Any]: ...
+    @property
+    def play_rows(self) -> tuple[dict[Seat, Card], ...]: ...
+    def table(self, upto: int | None = None) -> Table: ...
+    def _error(self, what_: Message, line: int | None = None) -> PbnError: ...
 
 _ID_UNSAFE = re.compile(r"[^A-Za-z0-9_.-]+")
 
 
-def _default_id(record: PbnRecord) -> str:
+def _default_id(record: Record) -> str:
     board = _ID_UNSAFE.sub("-", str(record.board)).strip("-") if record.board is not None else ""
     return f"pbn-board-{board}-record-{record.number}" if board else f"pbn-record-{record.number}"
 
 
 def _field_kind(hint: Any) -> str:
-    """``tuple``, ``bool`` or ``str``: how a field of an event is written in the events table."""
+    """``tuple``, ``bool``, ``int`` or ``str``: how a field of an event is written in the events table."""
     args = typing.get_args(hint) if typing.get_origin(hint) is not None else ()
     if typing.get_origin(hint) is tuple:
         return "tuple"
     if args:
         kinds = {_field_kind(a) for a in args if a is not type(None)}
-        return "tuple" if "tuple" in kinds else "bool" if kinds == {"bool"} else "str"
-    return "bool" if hint is bool else "str"
+        return "tuple" if "tuple" in kinds else "bool" if kinds == {"bool"} else "int" if kinds == {"int"} else "str"
+    return "bool" if hint is bool else "int" if hint is int else "str"
 
 
 _HINTS: dict[str, dict[str, Any]] = {}
@@ -89,6 +118,13 @@ def decode_details(action: str, cell: str) -> dict[str, Any]:
             if raw not in ("true", "false"):
                 raise ValueError(f"{key} must be true or false, not {raw!r}")
             out[key] = raw == "true"
+        elif kind == "int":   # whole numbers (a claim's tricks): at most a few ASCII digits
+            if raw == "None":
+                out[key] = None
+            elif (number := ascii_int(raw.removeprefix("-"), 9)) is None:
+                raise ValueError(f"{key} must be a whole number, not {raw[:20]!r}")
+            else:
+                out[key] = -number if raw.startswith("-") else number
         else:
             out[key] = urllib.parse.unquote(raw)
     return out
@@ -96,7 +132,7 @@ def decode_details(action: str, cell: str) -> dict[str, Any]:
 
 
 
-def to_scenario(record: PbnRecord, id: str | None = None, after: int | None = None) -> Scenario:
+def to_scenario(record: Record, id: str | None = None, after: int | None = None) -> Scenario:
     """The record as a scenario (see :meth:`PbnRecord.scenario`). Raises PbnError saying what and where."""
     ours = EVENTS_TABLE in record.tables
     data = _our_scenario(record) if ours else _their_scenario(record, after)
@@ -115,7 +151,7 @@ def to_scenario(record: PbnRecord, id: str | None = None, after: int | None = No
     return scenario
 
 
-def _their_scenario(record: PbnRecord, after: int | None) -> dict[str, Any]:
+def _their_scenario(record: Record, after: int | None) -> dict[str, Any]:
     """Deal, contract, declarer and the recorded play, replayed first: a card the engine refuses is a PbnError
     with its line before anything is built (issue #21, N4)."""
     if record.deal is None:
@@ -138,7 +174,7 @@ def _their_scenario(record: PbnRecord, after: int | None) -> dict[str, Any]:
     return data
 
 
-def _keep(record: PbnRecord, data: dict[str, Any], after: int) -> None:
+def _keep(record: Record, data: dict[str, Any], after: int) -> None:
     """Only the first ``after`` events, and the checkpoints within them."""
     n = len(data["history"])
     if not 0 <= after <= n:
@@ -153,7 +189,7 @@ def _keep(record: PbnRecord, data: dict[str, Any], after: int) -> None:
             data.pop("checkpoints", None)
 
 
-def _events(record: PbnRecord) -> list[dict[str, Any]]:
+def _events(record: Record) -> list[dict[str, Any]]:
     """The events table, one event a row."""
     events = record.tables[EVENTS_TABLE]
     history: list[dict[str, Any]] = []
@@ -174,7 +210,7 @@ def _events(record: PbnRecord) -> list[dict[str, Any]]:
     return history
 
 
-def _meta(record: PbnRecord) -> dict[str, Any]:
+def _meta(record: Record) -> dict[str, Any]:
     """The metadata table: percent-encoded JSON in numbered rows."""
     table = record.tables.get(META_TABLE)
     if table is None:
@@ -194,7 +230,7 @@ def _meta(record: PbnRecord) -> dict[str, Any]:
     return meta
 
 
-def _our_scenario(record: PbnRecord) -> dict[str, Any]:
+def _our_scenario(record: Record) -> dict[str, Any]:
     """The scenario of one of our exports: the events table, the metadata table, and the standard tags."""
     history = _events(record)
     meta = _meta(record)
@@ -209,7 +245,7 @@ def _our_scenario(record: PbnRecord) -> dict[str, Any]:
     return {k: data[k] for k in order if k in data} | {k: v for k, v in data.items() if k not in order}
 
 
-def _agrees_with_play_section(record: PbnRecord, scenario: Scenario) -> None:
+def _agrees_with_play_section(record: Record, scenario: Scenario) -> None:
     from bridgelaws.scenario import replay
 
     try:

@@ -37,7 +37,12 @@ def _read_regular(p: Path) -> bytes:
         if st.st_size > MAX_PBN_BYTES:
             raise OSError(0, f"the file has {st.st_size} bytes; at most {MAX_PBN_BYTES} are read")
         with os.fdopen(fd, "rb", closefd=False) as f:
-            data = f.read(MAX_PBN_BYTES + 1)
+            # read(n) sets aside n bytes at once: ask for the file's size (plus one byte, to see it grow), and
+            # only a file that grew since fstat reads on, up to the limit (memory: issue #21, N4)
+            want = st.st_size + 1
+            data = f.read(want)
+            if len(data) == want:
+                data += f.read(MAX_PBN_BYTES + 1 - len(data))
         if len(data) > MAX_PBN_BYTES:
             raise OSError(0, f"the file has more than {MAX_PBN_BYTES} bytes; at most {MAX_PBN_BYTES} are read")
         return data
@@ -104,13 +109,14 @@ class _Reader:
         self.collect = collect
         self.previous: dict[str, Tag] = {}
         self.persistent: dict[str, Tag] = {}
+        self.shared: dict[object, object] = {}
 
     def game(self, game: Game) -> None:
         if game.number > MAX_PBN_RECORDS:
             raise _TooMany(pbn_error(what("too_many_records", limit=MAX_PBN_RECORDS), path=self.path,
                                      record=game.number, line=game.line))
         try:
-            record, self.previous = Builder(game, self.path).build(self.previous, self.persistent)
+            record, self.previous = Builder(game, self.path, self.shared).build(self.previous, self.persistent)
         except PbnError as exc:
             if not self.collect:
                 raise

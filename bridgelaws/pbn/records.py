@@ -3,6 +3,7 @@ the records of a file as :class:`PbnRecords` (with the errors of the unreadable 
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -29,7 +30,7 @@ class PbnTable:
     columns: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
     line: int
-    row_lines: tuple[int, ...]
+    row_lines: Sequence[int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +39,8 @@ class PbnRecord:
     of its first tag. ``deal`` may have unknown hands (``-``); ``contract`` is None when the board was passed
     out or no contract is given. ``plays`` are the cards in the order played; ``play_lines`` the line of each.
     ``result`` is declarer's tricks. ``complete`` tells whether all 52 cards were played. ``play_rows`` is
-    the play section as written: each trick's cards by seat (a ``-`` left out). Without ``[Contract]`` and
+    the play section as written: each trick's cards by seat (a ``-`` left out); ``play_cells`` holds it as
+    written, four cells a row from ``play_first`` clockwise (None for ``-``). Without ``[Contract]`` and
     ``[Declarer]`` tags, a complete auction gives both (``from_auction`` is then True)."""
 
     number: int
@@ -59,14 +61,24 @@ class PbnRecord:
     commentary: tuple[str, ...] = ()
     tags: dict[str, str] = field(default_factory=dict, compare=False)
     tables: dict[str, PbnTable] = field(default_factory=dict, compare=False)
-    play_lines: tuple[int, ...] = field(default=(), compare=False)
-    play_rows: tuple[dict[Seat, Card], ...] = field(default=(), compare=False)
+    play_lines: Sequence[int] = field(default=(), compare=False)
+    play_cells: tuple[Card | None, ...] = field(default=(), compare=False)
+    play_first: Seat | None = field(default=None, compare=False)
     path: str | None = field(default=None, compare=False)
     from_auction: bool = field(default=False, compare=False)
 
     @property
     def complete(self) -> bool:
         return len(self.plays) == 52
+
+    @property
+    def play_rows(self) -> tuple[dict[Seat, Card], ...]:
+        if self.play_first is None:
+            return ()
+        columns = list(Seat.iter_from(self.play_first))
+        cells = self.play_cells
+        return tuple({columns[i]: c for i, c in enumerate(cells[t:t + 4]) if c is not None}
+                     for t in range(0, len(cells), 4))
 
     def _error(self, what_: Message, line: int | None = None) -> PbnError:
         return pbn_error(what_, path=self.path, record=self.number, line=line if line is not None else self.line,
