@@ -25,7 +25,7 @@ from bridgelaws import scenario as sc
 from bridgelaws.errors import BridgeLawsError
 
 ROOT = Path(__file__).resolve().parent.parent
-PBN_SEEDS = sorted((ROOT / "tests" / "data" / "pbn").glob("*.pbn")) + sorted(
+PBN_SEEDS = sorted((ROOT / "tests" / "data" / "pbn").rglob("*.pbn")) + sorted(
     (ROOT / "tests" / "data" / "repro").glob("*.pbn"))
 SLOW_S = 5.0
 
