@@ -14,8 +14,9 @@ from bridgelaws.cards import Card, Seat, Suit
 __all__ = [
     "Event", "Play", "Expose", "AcceptLead", "RejectLead", "SpreadHand", "Choose", "Simultaneous", "Select",
     "Hold", "Touch", "Designate", "LeadFaceDown", "RequestWithdraw", "CorrectRevoke", "Withdraw", "DummySeen",
+    "Claim", "Concede", "Agree", "Dispute", "Object", "TdRuling", "NextBoardCall", "EndOfRound",
     "EVENT_TYPES", "EXPOSE_HOW",
-    "CHOOSE_OPTIONS", "TD_FINDINGS", "TOUCH_PURPOSES",
+    "CHOOSE_OPTIONS", "TD_FINDINGS", "TOUCH_PURPOSES", "TD_RULING_FINDINGS", "SIDES", "SEATLESS",
 ]
 
 EXPOSE_HOW = ("dropped", "named", "revoke_corrected", "lead_out_of_turn", "premature_play")
@@ -23,6 +24,13 @@ CHOOSE_OPTIONS = ("require", "forbid", "none", "highest", "lowest", "require_sui
                   "accept_play", "reject_play", "designate_penalty_card")
 TD_FINDINGS = ("slip_of_tongue", "loss_of_concentration", "reconsideration")
 TOUCH_PURPOSES = ("play", "arrange", "reach")
+#: the grounds of a Director's ruling on a claim or concession (``td_ruling … finding``), each with its law in
+#: :mod:`bridgelaws.rules.claims`
+TD_RULING_FINDINGS = ("claim_allowed", "doubtful_point_against_claimer", "outstanding_trump", "unstated_line",
+                      "trick_already_won", "could_not_be_lost", "agreement_withdrawn")
+SIDES = ("NS", "EW")
+#: events written without a seat: they belong to a side or to nobody
+SEATLESS = ("next_board_call", "end_of_round")
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,7 +42,8 @@ class Event:
 
     def to_dict(self) -> dict[str, Any]:
         """The scenario-file form, with only the fields that differ from their defaults."""
-        out: dict[str, Any] = {"seat": self.seat.value, "action": self.action}
+        out: dict[str, Any] = {"seat": self.seat.value, "action": self.action} if self.seat is not None \
+            else {"action": self.action}
         for f in fields(self):
             if f.name == "seat":
                 continue
@@ -45,7 +54,7 @@ class Event:
         return out
 
     def __str__(self) -> str:
-        parts = [self.seat.value, self.action]
+        parts = [self.seat.value, self.action] if self.seat is not None else [self.action]
         for f in fields(self):
             if f.name != "seat":
                 v = getattr(self, f.name)
@@ -88,6 +97,8 @@ class Expose(Event):
     card: Card = None  # type: ignore[assignment]
     how: str = "dropped"
     period: str | None = None
+    #: 47E1: the lead out of turn was made because an opponent wrongly said it was his lead
+    misinformed_by_opponent: bool = False
     action: ClassVar[str] = "expose"
 
 
@@ -224,8 +235,79 @@ class DummySeen(Event):
     action: ClassVar[str] = "dummy_seen"
 
 
+# ---- claims and concessions (Laws 68 to 71) and the end of the board (64B4, 64B5, 69A) -------------------
+
+@dataclass(frozen=True, slots=True)
+class Claim(Event):
+    """``seat`` claims ``tricks`` of the remaining tricks (all of them when None), stating ``line`` (68A, 68C);
+    play ceases (68D)."""
+
+    tricks: int | None = None
+    line: str | None = None
+    action: ClassVar[str] = "claim"
+
+
+@dataclass(frozen=True, slots=True)
+class Concede(Event):
+    """``seat`` concedes ``tricks`` of the remaining tricks (all of them when None) (68B1); play ceases (68D)."""
+
+    tricks: int | None = None
+    action: ClassVar[str] = "concede"
+
+
+@dataclass(frozen=True, slots=True)
+class Agree(Event):
+    """A member of the other side agrees to the claim or concession (69A)."""
+
+    action: ClassVar[str] = "agree"
+
+
+@dataclass(frozen=True, slots=True)
+class Dispute(Event):
+    """A player (dummy included) doubts the claim or concession: the Director is called (68D2, 70)."""
+
+    action: ClassVar[str] = "dispute"
+
+
+@dataclass(frozen=True, slots=True)
+class Object(Event):
+    """The partner of the defender who conceded objects at once: no concession has occurred (68B2)."""
+
+    action: ClassVar[str] = "object"
+
+
+@dataclass(frozen=True, slots=True)
+class TdRuling(Event):
+    """The Director's decision on a disputed claim or a cancelled concession (70, 71, 69B), a fact: ``tricks``
+    of the remaining tricks go to the side that claimed or conceded; ``finding`` (TD_RULING_FINDINGS) is the
+    ground. ``seat`` may be left out (the Director rules)."""
+
+    seat: Seat | None = None
+    tricks: int = None  # type: ignore[assignment]
+    finding: str | None = None
+    action: ClassVar[str] = "td_ruling"
+
+
+@dataclass(frozen=True, slots=True)
+class NextBoardCall(Event):
+    """A member of ``side`` (``NS`` or ``EW``) has made a call on the next board (64B4, 69A); no seat."""
+
+    seat: Seat | None = None
+    side: str = ""
+    action: ClassVar[str] = "next_board_call"
+
+
+@dataclass(frozen=True, slots=True)
+class EndOfRound(Event):
+    """The round has ended (64B5, 69A); no seat."""
+
+    seat: Seat | None = None
+    action: ClassVar[str] = "end_of_round"
+
+
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.action: cls for cls in (Play, Expose, AcceptLead, RejectLead, SpreadHand, Choose, Simultaneous,
                                 Select, Hold, Touch, Designate, LeadFaceDown, RequestWithdraw, CorrectRevoke, Withdraw,
-                                DummySeen)
+                                DummySeen, Claim, Concede, Agree, Dispute, Object, TdRuling, NextBoardCall,
+                                EndOfRound)
 }

@@ -15,7 +15,7 @@ from bridgelaws.i18n import Message
 from bridgelaws.laws import LawRef
 
 __all__ = ["PenaltyCard", "Restriction", "Option", "Decision", "IrregularLead", "Trick", "CardStatus",
-           "PlayState", "Statement", "Constraint", "ConstraintChange", "Revoke"]
+           "PlayState", "Statement", "Constraint", "ConstraintChange", "Revoke", "ClaimRecord"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,6 +162,38 @@ class Revoke:
 
 
 @dataclass(frozen=True, slots=True)
+class ClaimRecord:
+    """A claim or concession (68A, 68B) and what became of it.
+
+    ``kind``: ``claim`` or ``concede``; ``tricks``: of the ``remaining`` tricks, those it gives the maker's
+    side (a claim of 3 of 5 gives 3; a concession of 2 of 5 gives 3). ``status``: ``open`` (made, nobody has
+    answered), ``agreed`` (69A), ``disputed`` (68D2, the Director called), ``acquiesced`` (69A: no objection
+    before the next board or the end of the round), ``ruled`` (the Director's ruling, 69B, 70, 71).
+    ``established``: the revokes this claim or concession established (63A3, 63A4), by index. ``computed``:
+    the fewest tricks the maker's side can take from here under any legal play, when the engine computed it
+    (None otherwise). ``before``: the phase and the hand to act before play ceased (68B2 restores them)."""
+
+    seat: Seat
+    kind: str
+    tricks: int
+    remaining: int
+    line: str | None = None
+    status: str = "open"
+    finding: str | None = None
+    established: tuple[int, ...] = ()
+    computed: int | None = None
+    before: tuple[str, Seat | None] = ("play", None)
+
+    @property
+    def settled(self) -> bool:
+        """The result is fixed: a concession that stands, or a claim agreed, acquiesced in or ruled on."""
+        return self.status in ("agreed", "acquiesced", "ruled") or (self.kind == "concede" and self.status == "open")
+
+    def evolve(self, **changes: Any) -> ClaimRecord:
+        return replace(self, **changes)
+
+
+@dataclass(frozen=True, slots=True)
 class Statement:
     """One thing the Director says now: a message and the law behind it."""
 
@@ -242,6 +274,11 @@ class PlayState:
     #: 60B: declarer has been required to take back his lead from the wrong hand and has not yet led from the
     #: correct one
     lead_retracted: bool = False
+    #: 68 to 71: the claim or concession in force (play has ceased, 68D), or None
+    claim: ClaimRecord | None = None
+    #: how the board was closed, in order: ("64B4", side) after that side's call on the next board, ("64B5", None)
+    #: after the end of the round
+    board_closed: tuple[tuple[str, str | None], ...] = ()
 
     # ---- derived views -------------------------------------------------------------------------------
     @property

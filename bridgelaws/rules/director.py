@@ -12,6 +12,7 @@ from bridgelaws.events import Event
 from bridgelaws.i18n import Message
 from bridgelaws.laws import law
 from bridgelaws.state import Constraint, ConstraintChange, PlayState, Restriction, Statement
+from bridgelaws.rules import claims as _claims
 from bridgelaws.rules import revoke as _revoke
 from bridgelaws.mechanics import (
     follow_suit_cards, legal_cards_ignoring_pending, penalty_card_candidates, restricted_cards,
@@ -95,6 +96,7 @@ def statements(state: PlayState) -> list[Statement]:
         out.append(_s("dir.information", L50E, "information", seats=partners))
     out.extend(state.questions)
     out.extend(_revoke.statements(state))
+    out.extend(_claims.statements(state))
     if to_act is not None and d is None and il is None and state.phase != "over" and not out:
         out.append(_s("dir.normal_play", None, "turn", seat=to_act))
     return out

@@ -13,8 +13,9 @@ trick adjustment when play is over.
 - 64: when play is over, each established revoke is rectified by one or two tricks (64A1, 64A2) or by none
   (64B); 64C is always the Director's equity judgement, which the library reports and never quantifies.
 
-The claims and concessions of 63A3/63A4 and the round-related cases of 64B4/64B5 cannot be written in a
-scenario (there is no claim, no next board and no end of round); they are described in the notebook.
+- 63A3, 63A4 (a claim or concession by the offending side, or its agreement to one) are in
+  :mod:`bridgelaws.rules.claims`; 64B4 and 64B5 (first noticed after the non-offending side's call on the next
+  board, or after the round) are applied here, from the closings the claims module records.
 """
 
 from __future__ import annotations
@@ -54,6 +55,8 @@ L64A2 = law("64A2")
 L64B1 = law("64B1")
 L64B2 = law("64B2")
 L64B3 = law("64B3")
+L64B4 = law("64B4")
+L64B5 = law("64B5")
 L64B6 = law("64B6")
 L64B7 = law("64B7")
 L64C = law("64C")
@@ -365,9 +368,24 @@ def withdraw_after_revoke(table: Engine, state: PlayState, ev: Event) -> PlaySta
 # ----------------------------------------------------------------------------------------------------------
 
 def tricks_won(state: PlayState) -> dict[str, int]:
-    """The completed tricks won by each side, as played."""
+    """The completed tricks won by each side, as played, and the remaining tricks a claim or concession gives
+    once its result is fixed (68B1, 69A, 70, 71)."""
     ns = sum(1 for t in state.tricks if side_of(t.winner) == "NS")
-    return {"NS": ns, "EW": len(state.tricks) - ns}
+    out = {"NS": ns, "EW": len(state.tricks) - ns}
+    got = claimed_tricks(state)
+    if got is not None:
+        for side, n in got.items():
+            out[side] += n
+    return out
+
+
+def claimed_tricks(state: PlayState) -> dict[str, int] | None:
+    """The remaining tricks each side gets from a claim or concession whose result is fixed, or None."""
+    rec = state.claim
+    if rec is None or not rec.settled:
+        return None
+    maker = side_of(rec.seat)
+    return {maker: rec.tricks, ("EW" if maker == "NS" else "NS"): rec.remaining - rec.tricks}
 
 
 @dataclass(frozen=True, slots=True)
@@ -399,10 +417,14 @@ def adjustment(state: PlayState) -> Adjustment | None:
         return None
     est = [r for r in state.revokes if r.established and not r.corrected]
     sides = {side_of(r.seat) for r in est}
+    claimed = claimed_tricks(state) or {}
     items: list[AdjustmentItem] = []
     for i, r in enumerate(est):
         offending = side_of(r.seat)
-        if r.trick_no == 12:
+        closed = _closed_for(state, offending)
+        if closed is not None:
+            items.append(AdjustmentItem(r, 0, closed))
+        elif r.trick_no == 12:
             items.append(AdjustmentItem(r, 0, L64B6))
         elif len(sides) == 2:
             items.append(AdjustmentItem(r, 0, L64B7))
@@ -411,9 +433,15 @@ def adjustment(state: PlayState) -> Adjustment | None:
         elif r.faced:
             items.append(AdjustmentItem(r, 0, L64B3))
         else:
-            revoke_trick = state.tricks[r.trick_no - 1]
-            later = any(side_of(t.winner) == offending for t in state.tricks[r.trick_no:])
-            if revoke_trick.winner is r.seat:
+            # the tricks a claim or concession gives the offending side are tricks it won after the revoke trick
+            later = (any(side_of(t.winner) == offending for t in state.tricks[r.trick_no:])
+                     or claimed.get(offending, 0) > 0)
+            revoke_trick = state.tricks[r.trick_no - 1] if r.trick_no <= len(state.tricks) else None
+            if revoke_trick is None:
+                # play ceased before the revoke trick was complete: which side wins it is part of the claim
+                items.append(AdjustmentItem(r, 1, L64A2) if claimed.get(offending, 0) > 0
+                             else AdjustmentItem(r, 0, L64B1))
+            elif revoke_trick.winner is r.seat:
                 items.append(AdjustmentItem(r, 2 if later else 1, L64A1))
             elif later or side_of(revoke_trick.winner) == offending:
                 items.append(AdjustmentItem(r, 1, L64A2))
@@ -423,12 +451,25 @@ def adjustment(state: PlayState) -> Adjustment | None:
     if total:
         first = min(it.revoke.trick_no for it in items if it.tricks)
         offending = side_of(items[0].revoke.seat)
-        available = sum(1 for t in state.tricks[first - 1:] if side_of(t.winner) == offending)
+        available = (sum(1 for t in state.tricks[first - 1:] if side_of(t.winner) == offending)
+                     + claimed.get(offending, 0))
         total = min(total, available)
     to = None
     if len(sides) == 1:
         to = "EW" if sides == {"NS"} else "NS"
     return Adjustment(to, total, tuple(items))
+
+
+def _closed_for(state: PlayState, offending: str) -> LawRef | None:
+    """64B4, 64B5: the revoke was first noticed after the non-offending side's call on the next board, or after
+    the round ended (the file's order of events says when attention was drawn: a trick adjustment is read at
+    the end of the history)."""
+    for why, side in state.board_closed:
+        if why == "64B5":
+            return L64B5
+        if side is not None and side != offending:
+            return L64B4
+    return None
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -485,7 +526,7 @@ def _open_constraints(revokes: tuple[Revoke, ...]) -> tuple[Constraint, ...]:
 
 _ITEM_KEYS = {"64A1": "revoke.dir.64a1", "64A2": "revoke.dir.64a2", "64B1": "revoke.dir.64b1",
               "64B2": "revoke.dir.64b2", "64B3": "revoke.dir.64b3", "64B6": "revoke.dir.64b6",
-              "64B7": "revoke.dir.64b7"}
+              "64B7": "revoke.dir.64b7", "64B4": "revoke.dir.64b4", "64B5": "revoke.dir.64b5"}
 
 
 def _adjustment_constraints(state: PlayState) -> list[Constraint]:

@@ -52,3 +52,10 @@ def withdraw(table: Engine, state: PlayState, ev: Withdraw) -> PlayState:
         "lead that follows a lead out of turn (53B), a corrected designation (45C4b, 47D) or a corrected revoke "
         "(62C); otherwise it stays played (47F)", law=L47F, seat=seat, card=card, event=ev,
         key="lp.error.no_withdraw", trick_no=state.trick_no)
+
+
+# 68D: play ceases after a claim or concession; this module is the last the table loads, so every handler of
+# play is registered by now
+from bridgelaws.rules import claims  # noqa: E402  (isort: skip)
+
+claims.install()

@@ -299,6 +299,40 @@ def _cmp_trick_adjustment(want: Any, exp: Mapping[str, Any], table: Table, s: Sc
     return _partial(want, adj.to_dict()), adj.to_dict(), law_ref, "", want
 
 
+def _cited(statement: Any) -> set[str]:
+    """The laws a statement cites: its own, and any law its message names (``… under § 16C``)."""
+    laws = {statement.law} if statement.law is not None else set()
+    laws.update(v for v in statement.message.params.values() if isinstance(v, LawRef))
+    return {ref.code for ref in laws}
+
+
+def _cmp_statements_cite(want: Any, exp: Mapping[str, Any], table: Table, s: Scenario) -> Comparison:
+    """Each law wanted is cited by at least one statement: the law itself or a paragraph inside it (a
+    statement citing 64B4 cites 64B)."""
+    cited: set[str] = set()
+    for st in table.statements():
+        cited |= _cited(st)
+    missing = [code for code in want if not any(c == code or (c.startswith(code) and _inside(c, code))
+                                                    for c in cited)]
+    return not missing, sorted(cited), None, "statements_cite", want
+
+
+def _inside(code: str, parent: str) -> bool:
+    ref: LawRef | None = LawRef.parse(code)
+    while ref is not None:
+        if ref.code == parent:
+            return True
+        ref = ref.parent()
+    return False
+
+
+def _cmp_play_ceased(want: Any, exp: Mapping[str, Any], table: Table, s: Scenario) -> Comparison:
+    from bridgelaws.rules.claims import play_ceased
+
+    actual = play_ceased(table.state)
+    return actual is want, actual, law("68D"), "", want
+
+
 _COMPARE: dict[str, Callable[[Any, Mapping[str, Any], Table, Scenario], Comparison]] = {
     "to_act": _cmp_to_act, "next_to_play": _cmp_to_act, "legal_cards": _cmp_legal_cards,
     "penalty_cards": _cmp_penalty_cards, "declarer_options": _cmp_declarer_options,
@@ -308,6 +342,7 @@ _COMPARE: dict[str, Callable[[Any, Mapping[str, Any], Table, Scenario], Comparis
     "restored_to_hand": _cmp_restored, "opening_lead": _cmp_opening_lead, "may_withdraw": _cmp_may_withdraw,
     "information": _cmp_information,
     "revokes": _cmp_revokes, "tricks_won": _cmp_tricks_won, "trick_adjustment": _cmp_trick_adjustment,
+    "statements_cite": _cmp_statements_cite, "play_ceased": _cmp_play_ceased,
 }
 
 

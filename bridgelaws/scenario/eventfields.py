@@ -14,7 +14,7 @@ from bridgelaws.cards import Card, Seat, Suit
 from bridgelaws.designations import _MAX_TEXT as _MAX_WORDS
 from bridgelaws.events import Event, EVENT_TYPES
 
-from bridgelaws.scenario.model import _VOCABULARY
+from bridgelaws.scenario.model import _VOCABULARY, SEATLESS_ACTIONS
 from bridgelaws.scenario.values import (
     _bool, _card, _list, _no_unknown_keys, _Problem, _seat, _short, _string, _suit, _type_name,
 )
@@ -71,6 +71,10 @@ def _converter(hint: Any, *, shown: bool = False) -> tuple[Converter, bool]:
         return _string, False
     if hint is int:
         def integer(value: Any, where: str) -> int:
+            # the PBN events table carries every field that is not a flag or a list as text: a whole number
+            # written in digits is read as that number (TOML and JSON files write it as a number)
+            if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 3:
+                return int(value)
             if isinstance(value, bool) or not isinstance(value, int):
                 raise _Problem(f"{where}: must be a whole number, not {_short(value)}")
             return value
@@ -116,7 +120,9 @@ def _label(raw: Mapping[Any, Any]) -> str:
         text = str(v) if not isinstance(v, int) or isinstance(v, bool) or abs(v) < 10 ** 12 else _short(v)
         return text if len(text) <= 60 else text[:59] + "…"
 
-    parts = [cut(raw.get("seat", "?")), cut(raw.get("action", "?"))]
+    action = raw.get("action", "?")
+    seatless = isinstance(action, str) and action in SEATLESS_ACTIONS and "seat" not in raw
+    parts = ([] if seatless else [cut(raw.get("seat", "?"))]) + [cut(action)]
     for k, v in raw.items():
         if k in ("seat", "action"):
             continue
@@ -150,7 +156,8 @@ def _event(raw: Any, no: int) -> Event:
             raise _Problem(f"{where}: unknown action {_short(action)}{did_you_mean}; "
                            f"actions: {', '.join(EVENT_TYPES)}")
         specs = _specs(cls)
-        _no_unknown_keys(raw, ["seat", "action"] + [s.name for s in specs if s.name != "seat"], where)
+        seats = [] if action in SEATLESS_ACTIONS else ["seat"]
+        _no_unknown_keys(raw, seats + ["action"] + [s.name for s in specs if s.name != "seat"], where)
         kwargs: dict[str, Any] = {}
         for spec in specs:
             if spec.name not in raw:

@@ -10,7 +10,7 @@ from bridgelaws.events import Event
 
 from bridgelaws.scenario.model import Checkpoint, EXPECTATION_KEYS
 from bridgelaws.scenario.values import (
-    _bool, _card, _choice, _list, _no_unknown_keys, _Problem, _seat, _short, _string, _suit, _table,
+    _bool, _card, _choice, _law_ref, _list, _no_unknown_keys, _Problem, _seat, _short, _string, _suit, _table,
 )
 
 
@@ -93,7 +93,7 @@ def _expected(value: Any, where: str, history: tuple[Event, ...]) -> dict[str, A
             out[key] = _seat_table(v, w, _cards)
         elif key in ("played_card", "held_card", "touched_card"):
             out[key] = str(_card(v, w))
-        elif key in ("card_is_played", "lead_stands", "may_withdraw"):
+        elif key in ("card_is_played", "lead_stands", "may_withdraw", "play_ceased"):
             out[key] = _bool(v, w)
         elif key == "opening_lead":
             out[key] = False if v is False or v is None else str(_card(v, w))
@@ -107,6 +107,8 @@ def _expected(value: Any, where: str, history: tuple[Event, ...]) -> dict[str, A
             out[key] = {k: _seat(t[k], f"{w}.{k}").value for k in _ROLE_KEYS if k in t}
         elif key == "information":
             out[key] = _information(v, w)
+        elif key == "statements_cite":
+            out[key] = _law_codes(v, w)
         elif key in _REVOKE_EXPECTATIONS:
             out[key] = _REVOKE_EXPECTATIONS[key](v, w)
     _check_pairs(out, where, history)
@@ -234,6 +236,16 @@ def _information(value: Any, where: str) -> dict[str, Any] | bool:
                 raise _Problem(f"{w}: unknown key {_short(party)}; allowed: a seat (N, E, S, W), declarer, dummy")
             parties[name] = _string(status, f"{w}.{party}")
         out[k] = {p: parties[p] for p in _INFORMATION_PARTIES if p in parties}
+    return out
+
+
+def _law_codes(value: Any, where: str) -> list[str]:
+    """``statements_cite``: law references, each in its compact form (``"16C"``), without repeats."""
+    out: list[str] = []
+    for v in _list(value, where):
+        code = _law_ref(v, where).code
+        if code not in out:
+            out.append(code)
     return out
 
 

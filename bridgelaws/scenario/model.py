@@ -9,7 +9,9 @@ from typing import Any, Union
 
 from bridgelaws.cards import Seat
 from bridgelaws.deal import Contract, Deal
-from bridgelaws.events import CHOOSE_OPTIONS, Event, EXPOSE_HOW, TD_FINDINGS, TOUCH_PURPOSES
+from bridgelaws.events import (
+    CHOOSE_OPTIONS, EXPOSE_HOW, SEATLESS, SIDES, TD_FINDINGS, TD_RULING_FINDINGS, TOUCH_PURPOSES, Event,
+)
 from bridgelaws.i18n import normalize_lang
 from bridgelaws.laws import is_known, LawRef
 
@@ -22,7 +24,7 @@ EXPECTATION_KEYS: tuple[str, ...] = (
     "to_act", "next_to_play", "legal_cards", "penalty_cards", "declarer_options", "declarer_designates_among",
     "lead_restriction", "played_card", "played_by", "held_card", "touched_card", "card_is_played",
     "designation", "roles", "lead_stands", "restored_to_hand", "opening_lead", "may_withdraw", "information",
-    "revokes", "tricks_won", "trick_adjustment",
+    "revokes", "tricks_won", "trick_adjustment", "statements_cite", "play_ceased",
 )
 TOP_LEVEL_KEYS: tuple[str, ...] = (
     "id", "title", "laws", "summary", "question", "reasoning", "tags", "contract", "declarer", "deal",
@@ -45,6 +47,8 @@ _VOCABULARY: dict[tuple[str, str], tuple[str, ...]] = {
     ("designate", "td_finding"): TD_FINDINGS,
     ("designate", "lang"): ("en", "da", "nb", "no"),
     ("touch", "purpose"): TOUCH_PURPOSES,
+    ("next_board_call", "side"): SIDES,
+    ("td_ruling", "finding"): TD_RULING_FINDINGS,
 }
 
 
@@ -98,3 +102,6 @@ def localized(value: Text | None, lang: str = "en") -> str | None:
         if choice in value:
             return value[choice]
     return next(iter(value.values()), None)
+
+#: The events written without ``seat`` (a side's call on the next board, the end of the round).
+SEATLESS_ACTIONS: tuple[str, ...] = SEATLESS
