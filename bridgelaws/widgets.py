@@ -44,7 +44,8 @@ from bridgelaws.events import Event
 from bridgelaws.i18n import normalize_lang, text
 from bridgelaws.render import html as _html
 from bridgelaws.session import (
-    CLICK_MODES, IRREGULAR_MODES, MODES, FileRefusal, TableSession, default_mode, set_default_mode,
+    CLICK_MODES, IRREGULAR_MODES, MODES, FileRefusal, TableSession, default_mode, notebook_scoreboard,
+    set_default_mode,
 )
 from bridgelaws.state import PlayState
 from bridgelaws.table import Table
@@ -59,6 +60,8 @@ __all__ = [
 FileProblem = FileRefusal
 
 _LIVE: weakref.WeakSet[CardTable] = weakref.WeakSet()
+#: the page's messages that change the notebook's score
+_SCORED = frozenset({"exam_check", "exam_choice", "exam_reset"})
 _allow_write: bool | None = None
 
 
@@ -134,7 +137,8 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
             if table is None:
                 raise TypeError("CardTable needs a Table, or use CardTable.from_scenario(...)")
             session = TableSession(table, lang=lang, mode=mode, role=role, start=start, hide=hide,
-                                   show_legal=show_legal, folder=folder, allow_write=allow_write)
+                                   show_legal=show_legal, folder=folder, allow_write=allow_write,
+                                   scoreboard=notebook_scoreboard())
             if title is not None:
                 from bridgelaws.session import Branch
 
@@ -173,7 +177,8 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
         """A table whose script has a branch per scenario file (same deal; they part where their events
         differ, and the table offers the branches there)."""
         skw = {k: kwargs.pop(k) for k in ("lang", "mode", "role", "start", "hide", "show_legal", "folder",
-                                          "allow_write") if k in kwargs}
+                                          "allow_write", "scoreboard") if k in kwargs}
+        skw.setdefault("scoreboard", notebook_scoreboard())   # one score and one numbering for the notebook
         session = TableSession.from_scenarios(sources, **skw)
         return cls(session=session, **kwargs)
 
@@ -193,6 +198,12 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
         else:
             self.session.handle(msg)
         self.refresh()
+        if msg.get("action") in _SCORED:
+            # the score is the notebook's: every other table that shows it shows the new one
+            board = self.session.exam.board
+            for w in list(_LIVE):
+                if w is not self and w.session.exam.board is board and w.session.mode == "exam":
+                    w.refresh()
 
     def refresh(self) -> None:
         """Redraw from the session (one message to the page)."""

@@ -378,3 +378,71 @@ def test_voila_table_works_and_fits(voila: str, workdir: Path, page: Any) -> Non
     same.reveal()
     assert t.evaluate(DIFFERING_REGIONS, drawn_anew(same)) == []
     shot(page, "voila-revealed.png")
+
+
+# ----------------------------------------------------------------------------------------------------------
+# exam mode for a whole notebook (issue #20, items 1, 2 and 7)
+# ----------------------------------------------------------------------------------------------------------
+
+EXAM_NOTEBOOK = "exam-05.ipynb"
+
+
+def exam_notebook(workdir: Path) -> str:
+    """Three of 05's questions as exam tables, the way 05 opens them."""
+    import nbformat
+
+    cells = [nbformat.v4.new_code_cell("from bridgelaws import widgets\nwidgets.set_mode('exam')")]
+    cells += [nbformat.v4.new_code_cell(f"widgets.table('scenarios/05-spillet-kort-q{i}.toml', lang='da')")
+              for i in (1, 2, 3)]
+    book = nbformat.v4.new_notebook(cells=cells)
+    book.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(book, workdir / EXAM_NOTEBOOK)
+    return EXAM_NOTEBOOK
+
+
+def test_a_whole_exam_numbers_its_questions_scores_across_tables_and_tabs_clockwise(lab: str, workdir: Path,
+                                                                        page: Any) -> None:
+    name = exam_notebook(workdir)
+    page.goto(f"{lab}/lab/tree/{name}?reset")
+    page.wait_for_selector("text=| Idle")
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+    page.wait_for_function("document.querySelectorAll('.bl-host').length >= 3", timeout=TIMEOUT)
+    settle(page)
+    assert page.locator(".jp-FileBrowser").first.is_visible()
+    ts = tables(page)
+    numbers = [ts.nth(i).locator("[data-role='exam-number']").inner_text() for i in range(3)]
+    assert numbers == ["Spørgsmål 1", "Spørgsmål 2", "Spørgsmål 3"]
+    # question 1, by a click: "en klør" with dummy's ♣K 7 3 is the lowest club, ♣3 (46B2)
+    t1, t2 = ts.nth(0), ts.nth(1)
+    t1.evaluate("e => e.scrollIntoView({block: 'start'})")
+    t1.locator("[data-action='exam_choice'][data-arg='card:C3']").click()
+    t1.locator("[data-result='right']").wait_for()
+    shot(page, "lab-exam-q1-answered.png")
+    # question 2, answered wrongly by a click: its feedback names question 2, and table 1 shows the new score
+    t2.evaluate("e => e.scrollIntoView({block: 'start'})")
+    t2.locator("[data-action='exam_choice']:not([data-arg='card:HJ'])").first.click()
+    t2.locator("[data-result='wrong']").wait_for()
+    assert "spørgsmål 2" in t2.locator("[data-result='wrong']").inner_text()
+    for t in (t1, t2):
+        expect_text = "Point: 1 rigtige af 2 besvarede"
+        t.locator("[data-role='score']", has_text=expect_text).wait_for(timeout=10_000)
+    shot(page, "lab-exam-q2-wrong.png")
+    # the reset on table 2: every table starts again at 0 of 0
+    t2.locator("[data-action='exam_reset']").click()
+    t1.locator("[data-role='score']", has_text="Point: 0 rigtige af 0 besvarede").wait_for(timeout=10_000)
+    # Tab goes round the table clockwise: North, East, South, West
+    t3 = ts.nth(2)
+    t3.evaluate("e => e.scrollIntoView({block: 'start'})")
+    t3.locator("[data-role='exam'] button").first.wait_for()
+    t3.locator("[role='toolbar'] button:not([disabled])").first.focus()
+    seen: list[str] = []
+    for _ in range(30):
+        page.keyboard.press("Tab")
+        hand = page.evaluate(f"() => {{ const e = {DEEP_ACTIVE}; const h = e && e.closest && e.closest('[data-hand]');"
+                             " return h ? h.dataset.hand : (e && e.closest && e.closest('[data-bl]') ? '' : null); }")
+        if hand is None:
+            break
+        if hand and hand not in seen:
+            seen.append(hand)
+    assert seen == ["N", "E", "S", "W"], seen

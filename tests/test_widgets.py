@@ -28,7 +28,7 @@ from bridgelaws import Card, Contract, Deal, Seat, Table
 from bridgelaws import scenario as scn
 from bridgelaws.events import Expose, Play
 from bridgelaws.i18n import placeholders, read_po, text
-from bridgelaws.session import FileRefusal, TableSession
+from bridgelaws.session import FileRefusal, TableSession, notebook_scoreboard
 from bridgelaws.view import decision_choices, same_event
 from bridgelaws.widgets import CardTable, allow_saving, get_mode, set_mode
 
@@ -67,6 +67,7 @@ def fresh(**kw: object) -> CardTable:
 def lesson_mode_by_default() -> None:
     set_mode("lesson")
     allow_saving_reset()
+    notebook_scoreboard().reset(numbers=True)   # each test is a notebook of its own
 
 
 def allow_saving_reset() -> None:
@@ -633,3 +634,59 @@ def test_an_exam_answer_is_announced() -> None:
     w.click("HJ")
     w.send_action({"action": "exam_check"})
     assert w.announce.startswith(text("table.exam.wrong_legal", "da", seat=Seat.WEST, cards="").split(":")[0])
+
+
+# ----------------------------------------------------------------------------------------------------------
+# the exam of a whole notebook: numbered questions, one score on every table, a reset (issue #20, item 1)
+# ----------------------------------------------------------------------------------------------------------
+
+Q05 = [SCENARIOS / f"05-spillet-kort-q{i}.toml" for i in range(1, 4)]
+
+
+def _exam_box(w: CardTable) -> ET.Element:
+    (box,) = by_attr(markup(w), "data-role", "exam")
+    return box
+
+
+def test_the_notebooks_tables_number_their_questions_in_order_and_a_rerun_keeps_the_number() -> None:
+    set_mode("exam")
+    tables = [CardTable.from_scenario(p, lang="da") for p in Q05]
+    numbers = [text_of(by_attr(_exam_box(w), "data-role", "exam-number")[0]) for w in tables]
+    assert numbers == ["Spørgsmål 1", "Spørgsmål 2", "Spørgsmål 3"]
+    # the cell of question 2 run again: still question 2, and the next new table is question 4
+    again = CardTable.from_scenario(Q05[1], lang="da")
+    assert text_of(by_attr(_exam_box(again), "data-role", "exam-number")[0]) == "Spørgsmål 2"
+    fourth = CardTable.from_scenario(SCENARIOS / "05-spillet-kort-q4.toml", lang="da")
+    assert fourth.session.exam.number == 4
+
+
+def test_one_score_runs_across_the_notebooks_tables_and_each_table_shows_it() -> None:
+    set_mode("exam")
+    t1, t2 = (CardTable.from_scenario(p, lang="da") for p in Q05[:2])
+    # question 1: South says "a club" with dummy's ♣K 7 3: a suit without a rank is the lowest card, ♣3 (46B2)
+    q1 = t1.session.question()
+    assert q1 is not None and q1["kind"] == "quiz"
+    t1.send_action({"action": "exam_choice", "arg": "card:C3"})
+    # question 2, answered wrongly: a card dummy holds that is not the one played
+    q2 = t2.session.question()
+    assert q2 is not None and q2["kind"] == "quiz"
+    wrong = next(c.key for c in q2["quiz"].choices if c.key != f"card:{scn.load(Q05[1]).expected['played_card']}")
+    t2.send_action({"action": "exam_choice", "arg": wrong})
+    feedback = text_of(by_attr(_exam_box(t2), "data-result", "wrong")[0])
+    assert "spørgsmål 2" in feedback and "spørgsmål 1" not in feedback
+    for w in (t1, t2):   # table 1 was redrawn when question 2 was answered
+        assert "Point: 1 rigtige af 2 besvarede" in text_of(by_attr(_exam_box(w), "data-role", "score")[0])
+    # the reset on either table: both show 0 of 0, and question 1 can be answered again
+    t2.send_action({"action": "exam_reset"})
+    for w in (t1, t2):
+        assert "Point: 0 rigtige af 0 besvarede" in text_of(by_attr(_exam_box(w), "data-role", "score")[0])
+    assert by_attr(_exam_box(t1), "data-action", "exam_choice")
+
+
+def test_a_table_on_its_own_keeps_its_own_score() -> None:
+    # a session built without the notebook's scoreboard (a script, a test) starts at 0 and counts only itself
+    set_mode("exam")
+    w = CardTable.from_scenario(Q05[0], lang="da")
+    w.send_action({"action": "exam_choice", "arg": "card:C3"})
+    alone = TableSession.from_scenario(Q05[0], mode="exam", lang="da")
+    assert alone.score == (0, 0) and w.session.score == (1, 1)

@@ -727,6 +727,9 @@ def _panel(cell: ET.Element, view: BoardView, lang: str, panel: Panel) -> None:
         box = _el(cell, "div", "bl-exam", role="group", aria_label=str(exam.get("question", "")), data_role="exam",
                   style=css(border="3px solid #6a3d9a", border_radius="8px", padding="4px 6px", margin="4px 0",
                             background_color="#f6f0fb", white_space="normal"))
+        if exam.get("number"):
+            _el(box, "div", "bl-exam-number", str(exam["number"]), data_role="exam-number",
+                style=css(font_weight="bold", font_size="15px", color="#6a3d9a"))
         sentence(_el(box, "div", "bl-exam-question", style=css(font_weight="bold", font_size="16px")),
                  str(exam.get("question", "")))
         if exam.get("prompt"):
@@ -746,6 +749,8 @@ def _panel(cell: ET.Element, view: BoardView, lang: str, panel: Panel) -> None:
         if exam.get("score"):
             sentence(_el(box, "div", "bl-exam-score", data_role="score", style=css(font_size="14px")),
                      str(exam["score"]))
+        if exam.get("reset"):
+            _button(box, exam["reset"], "font-size:13px")
         _one_tab_stop(box)
     _decision(cell, view, lang, panel)
     if panel.message:

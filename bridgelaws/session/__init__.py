@@ -32,10 +32,12 @@ from bridgelaws.session.common import (
     CLICK_MODES, IRREGULAR_MODES, LANG_NAMES, MAX_FILE_BYTES, MODES, SCENARIO_SUFFIXES, Branch, FileRefusal,
     common_prefix, default_mode, set_default_mode,
 )
+from bridgelaws.session.exam import Scoreboard, notebook_scoreboard
 from bridgelaws.session.files import expected_now
 from bridgelaws.session.tablesession import TableSession
 
 __all__ = [
     "MODES", "CLICK_MODES", "IRREGULAR_MODES", "Branch", "FileRefusal", "TableSession", "default_mode",
     "set_default_mode", "SCENARIO_SUFFIXES", "MAX_FILE_BYTES", "LANG_NAMES", "common_prefix", "expected_now",
+    "Scoreboard", "notebook_scoreboard",
 ]

@@ -15,7 +15,7 @@ from bridgelaws.events import Event, Expose, Play, Simultaneous
 from bridgelaws.i18n import Message, normalize_lang
 from bridgelaws.session import common
 from bridgelaws.session.common import Branch, FileRefusal, check_mode
-from bridgelaws.session.exam import Exam
+from bridgelaws.session.exam import Exam, Scoreboard
 from bridgelaws.session.files import ScenarioFolder
 from bridgelaws.session.script import ScriptPosition
 from bridgelaws.table import Table
@@ -31,13 +31,13 @@ class SessionCore(ScriptPosition):
     ``start``: ``"stop"`` (the first stop of the script: the play before the irregularity), ``"start"``
     (before the first event), ``"end"`` or a number of events; ``folder``: where Save and Load work
     (default ``mine/`` in the current directory); ``allow_write``: whether Save may write (default: yes,
-    except under Voila).
+    except under Voila); ``scoreboard``: the score shared with other tables (default: this table's own).
     """
 
     def __init__(self, table: Table | None = None, *, branches: Sequence[Branch] = (), lang: str = "en",
                  mode: str | None = None, role: str | Seat | None = "director", start: str | int = "stop",
                  folder: str | Path | None = None, allow_write: bool | None = None, show_legal: bool = True,
-                 hide: Iterable[Seat | str] | Seat | str = ()) -> None:
+                 hide: Iterable[Seat | str] | Seat | str = (), scoreboard: Scoreboard | None = None) -> None:
         if table is None:
             if not branches or branches[0].scenario is None:
                 raise ValueError("TableSession needs a table or at least one scenario")
@@ -62,7 +62,8 @@ class SessionCore(ScriptPosition):
         self.click_mode = "play"
         self.selected: list[Card] = []
         self.message: tuple[str, Any] | None = None
-        self.exam = Exam()
+        first = self.branches[0].scenario
+        self.exam = Exam(scoreboard, first.id if first is not None else None)
         self.files = ScenarioFolder(folder, allow_write)
         self.goto_start(start)
 

@@ -86,6 +86,7 @@ HANDLERS: dict[str, Handler] = {
     "exam_toggle": lambda s, arg, msg: s.toggle_option(parse_index(arg)),
     "exam_check": lambda s, arg, msg: _ignore(s.answer()),
     "exam_choice": lambda s, arg, msg: _ignore(s.answer(str(arg))),
+    "exam_reset": lambda s, arg, msg: s.exam.board.reset(),
     "files": _toggle_files,
     "save": _file_action("save"),
     "save_test": _file_action("save_test"),

@@ -7,13 +7,12 @@ event it is about: which card is played, is the card played), ``decision`` (what
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from bridgelaws import scenario as _scenario
 from bridgelaws.cards import Card, Suit
 from bridgelaws.errors import BridgeLawsError
-from bridgelaws.i18n import Message
+from bridgelaws.i18n import Message, text
 from bridgelaws.laws import LawRef
 from bridgelaws.render.html import Button
 from bridgelaws.session.common import card_list, law_suffix, t
@@ -22,16 +21,63 @@ from bridgelaws.state import PlayState
 from bridgelaws.view import decision_choices
 
 
-@dataclass
+class Scoreboard:
+    """One score for every table that shares it (the notebook's tables share one: see
+    :func:`notebook_scoreboard`), the answers given, and the numbers of the questions: each table's question
+    gets the next number the first time the table is built, and keeps it when its cell runs again."""
+
+    def __init__(self) -> None:
+        self.right = 0
+        self.asked = 0
+        self.answered: dict[tuple[Any, ...], tuple[bool, str]] = {}
+        self._numbers: dict[str, int] = {}
+
+    def number(self, key: str) -> int:
+        """The number of the table ``key`` (an example's scenario id): 1, 2, 3 ... in the order first seen."""
+        return self._numbers.setdefault(key, len(self._numbers) + 1)
+
+    @property
+    def score(self) -> tuple[int, int]:
+        """(right, answered)."""
+        return self.right, self.asked
+
+    def record(self, key: tuple[Any, ...], ok: bool, msg: str) -> None:
+        self.answered[key] = (ok, msg)
+        self.asked += 1
+        self.right += int(ok)
+
+    def reset(self, numbers: bool = False) -> None:
+        """Start again: no answer given, the score 0 of 0. The questions keep their numbers unless
+        ``numbers`` (a new notebook in the same kernel, or a test)."""
+        self.answered.clear()
+        self.right = self.asked = 0
+        if numbers:
+            self._numbers.clear()
+
+
+_NOTEBOOK = Scoreboard()
+
+
+def notebook_scoreboard() -> Scoreboard:
+    """The score the tables of this kernel (one notebook) share."""
+    return _NOTEBOOK
+
+
 class Exam:
-    """One table's exam: the running score, the answers given (one per position and question) and the
+    """One table's exam: its number in the notebook, the shared score (a :class:`Scoreboard`), and the
     options picked for the question now."""
 
-    right: int = 0
-    asked: int = 0
-    answered: dict[tuple[Any, ...], tuple[bool, str]] = field(default_factory=dict)
-    picked: list[int] = field(default_factory=list)
-    _quiz: dict[int, Any] = field(default_factory=dict)
+    def __init__(self, board: Scoreboard | None = None, key: str | None = None) -> None:
+        self.board = board if board is not None else Scoreboard()
+        #: the table's question number (None: a table built by hand, not one of the notebook's questions)
+        self.number: int | None = self.board.number(key) if key is not None else None
+        self.picked: list[int] = []
+        self._quiz: dict[int, Any] = {}
+        self._id = key if key is not None else f"table-{id(self)}"
+
+    @property
+    def answered(self) -> dict[tuple[Any, ...], tuple[bool, str]]:
+        return self.board.answered
 
     def forget_questions(self) -> None:
         """The article's questions are built again (another language, another script)."""
@@ -49,7 +95,7 @@ class Exam:
                 try:
                     from bridgelaws.quiz import Question
 
-                    q = Question.from_scenario(sc, lang=lang)
+                    q = Question.from_scenario(sc, number=self.number or 1, lang=lang)
                 except (ValueError, BridgeLawsError, StopIteration, TypeError):
                     q = None
             self._quiz[b] = q
@@ -65,16 +111,16 @@ class Exam:
         n = len(pos.history)
         qq = self.quiz_question(pos, lang)
         if qq is not None:
-            return {"kind": "quiz", "key": (pos.branch, n, "quiz"), "quiz": qq}
+            return {"kind": "quiz", "key": (self._id, pos.branch, n, "quiz"), "quiz": qq}
         if st.pending is not None:
             universe = decision_universe(st)
             right = frozenset(i for i, (_, ok) in enumerate(universe) if ok)
-            return {"kind": "decision", "key": (tuple(pos.history), "decision"), "universe": universe,
+            return {"kind": "decision", "key": (self._id, tuple(pos.history), "decision"), "universe": universe,
                     "right": right, "seat": st.pending.by, "law": st.pending.law}
         if st.phase != "over" and st.to_act is not None and st.irregular_lead is None:
             legal = table.legal_cards()
             if legal:
-                return {"kind": "legal", "key": (tuple(pos.history), "legal"), "seat": st.to_act,
+                return {"kind": "legal", "key": (self._id, tuple(pos.history), "legal"), "seat": st.to_act,
                         "right": legal, "law": _scenario._turn_law(table, "cards")}
         return None
 
@@ -114,9 +160,7 @@ class Exam:
             qq = q["quiz"]
             ok = qq.is_correct(str(value))
             msg = (t("exam.right", lang) if ok else t("exam.wrong", lang)) + " " + qq.answer.text(lang)
-        self.answered[q["key"]] = (ok, msg)
-        self.asked += 1
-        self.right += int(ok)
+        self.board.record(q["key"], ok, msg)
         return ok
 
     def toggle_option(self, i: int) -> None:
@@ -127,8 +171,8 @@ class Exam:
 
     @property
     def score(self) -> tuple[int, int]:
-        """(right, answered)."""
-        return self.right, self.asked
+        """(right, answered) on the scoreboard."""
+        return self.board.score
 
     # ---- the exam box -------------------------------------------------------------------------------------
     def score_text(self, lang: str) -> str:
@@ -138,10 +182,14 @@ class Exam:
     def box(self, q: Mapping[str, Any] | None, lang: str) -> dict[str, Any]:
         """What the side panel's exam box shows: the question, what to pick, the buttons, the feedback and
         the score (with no question here: a line that says so)."""
+        reset = Button(t("exam.reset", lang), "exam_reset", tooltip=t("exam.reset.tooltip", lang),
+                       disabled=self.board.asked == 0, cls="bl-exam-reset")
+        heading = text("quiz.heading_one", lang, n=self.number) if self.number is not None else ""
         if q is None:
-            return {"question": t("exam.no_question", lang), "score": self.score_text(lang)}
+            return {"number": heading, "question": t("exam.no_question", lang), "score": self.score_text(lang),
+                    "reset": reset}
         done = self.answered.get(q["key"])
-        out: dict[str, Any] = {"score": self.score_text(lang), "feedback": done}
+        out: dict[str, Any] = {"number": heading, "score": self.score_text(lang), "feedback": done, "reset": reset}
         check = (Button(t("exam.check", lang), "exam_check", cls="bl-exam-check"),)
         if q["kind"] == "legal":
             out["question"] = t("exam.ask_legal", lang, seat=q["seat"])

@@ -13,6 +13,9 @@ const GROUPS = "[data-hand], [data-role='decision'], [data-role='branches'], [da
 // a button on its way out (see drop() below) is no tab stop and no focus target
 const LEAVING = "[data-leaving], [data-leaving] *";
 const TAB_STOP = `button[tabindex='0']:not(${LEAVING})`;
+// what Tab stops at inside the table (a group's buttons other than its one tab stop have tabindex -1)
+const TABBABLE = "button:not([tabindex='-1']), select, input, summary, a[href]";
+const CLOCKWISE = ["N", "E", "S", "W"];
 const MOVE_FOCUS = new Set(["card", "choose", "branch", "exam_choice", "exam_check", "article", "next_stop",
   "prev_stop", "restart"]);
 
@@ -256,6 +259,33 @@ function render({ model, el }) {
   body.addEventListener("toggle", (e) => {
     if (e.target.classList && e.target.classList.contains("bl-files")) filesOpen = e.target.open;
   }, true);
+
+  // Tab goes round the table clockwise, the same in every view: the step bar, then the hands North, East,
+  // South, West (wherever the layout puts them in the markup), then the rest in page order. At either end
+  // the browser's own Tab leaves the table.
+  function tabOrder() {
+    const all = Array.from(body.querySelectorAll(TABBABLE)).filter((el) => !el.disabled
+      && !el.closest(LEAVING) && el.getClientRects().length > 0
+      && !(el.closest("details:not([open])") && el.tagName !== "SUMMARY"));
+    const handOf = (el) => { const h = el.closest("[data-hand]"); return h ? h.dataset.hand : null; };
+    const hands = all.filter((el) => handOf(el) !== null)
+      .sort((a, b) => CLOCKWISE.indexOf(handOf(a)) - CLOCKWISE.indexOf(handOf(b)));
+    const at = all.findIndex((el) => handOf(el) !== null);
+    if (at < 0) return all;
+    const rest = all.filter((el) => handOf(el) === null);
+    return [...rest.slice(0, at), ...hands, ...rest.slice(at)];
+  }
+
+  body.addEventListener("keydown", (e) => {
+    if (e.key !== "Tab" || e.altKey || e.ctrlKey || e.metaKey) return;
+    const order = tabOrder();
+    const i = order.indexOf(e.target);
+    if (i < 0) return;
+    const j = i + (e.shiftKey ? -1 : 1);
+    if (j < 0 || j >= order.length) return;
+    e.preventDefault();
+    order[j].focus();
+  });
 
   body.addEventListener("keydown", (e) => {
     const t = e.target;
