@@ -438,6 +438,26 @@ def test_lab_with_the_file_browser_open_shows_a_whole_table_with_its_decision(nb
     projector_check(screen, ex2, browser_box["x"] + browser_box["width"], "lab-01-ex2-decision-1280.png")
 
 
+@pytest.mark.parametrize(("name", "heading", "button", "not_there"), [
+    ("nb/01-stort-strafkort.ipynb", "Stort straffekort", "Neste stopp", ("Næste stop", "strafkort ")),
+    ("en/05-spillet-og-spillet-kort.ipynb", "Play and played cards", "Next stop", ("Næste stop", "Neste stopp")),
+    ("da/02-straffekort-seminar.ipynb", "Strafkort", "Næste stop", ("Neste stopp", "straffekort ")),
+])
+def test_voila_serves_each_language(nbvoila: str, screen: Any, name: str, heading: str, button: str,
+                                    not_there: tuple[str, ...]) -> None:
+    """A translated notebook in Voila speaks its folder's language: its own title, and tables whose buttons
+    are in that language (LANG follows the folder), with no word of the other Scandinavian language."""
+    screen.goto(f"{nbvoila}/voila/render/{name}")
+    table = screen.locator("[data-bl='table']").first
+    table.locator("[data-role='director']").wait_for(timeout=120_000)
+    assert screen.locator("h1").first.inner_text().startswith(heading)
+    assert button in table.inner_text()
+    body = screen.inner_text("body")
+    assert "widgets.table(" not in body  # code hidden
+    assert [w for w in not_there if w in body] == []
+    view_shot(screen, f"voila-{name.replace('/', '-')}-language.png")
+
+
 def test_voila_shows_a_whole_table_with_its_decision(nbvoila: str, screen: Any) -> None:
     screen.goto(f"{nbvoila}/voila/render/{NB01}")
     ex2 = screen.locator("[data-bl='table']").nth(1)

@@ -168,7 +168,9 @@ def test_the_start_page_offers_each_language_and_leads_to_its_start_notebook(tmp
     build.copy_contents(tmp_path / "files")
     build.start_page(tmp_path)
     page = (tmp_path / "index.html").read_text(encoding="utf-8")
-    assert "<script" not in page
+    # no code: the one script is JupyterLite's configuration (JSON, never run) that Lab reads from its parent
+    scripts = re.findall(r"<script([^>]*)>(.*?)</script>", page, re.DOTALL)
+    assert scripts == [(' id="jupyter-config-data" type="application/json" data-jupyter-lite-root="."', "{}")]
     targets = re.findall(r'href="lab/index.html\?path=([^"]+)"', page)
     assert targets == ["da/00-start.ipynb", "nb/00-start.ipynb", "en/00-start.ipynb"]
     assert all((tmp_path / "files" / t).is_file() for t in targets)
@@ -504,11 +506,25 @@ def test_notebook_01_in_norwegian_and_02_in_danish_run_and_play(browser: Any, si
     errors: list[str] = []
     for name, act in (("nb/01-stort-strafkort.ipynb", lambda page: play_card_and_choose_50d2(page, "nb")),
                       ("da/02-straffekort-seminar.ipynb", play_first_legal_card)):
+        # as a participant: the site's start page, the language, then Lab with that language's start page
         context, page, watch = watched_page(browser, site_url)
+        try:
+            page.goto(f"{site_url}/")
+            page.get_by_role("link", name={"nb": "Norsk", "da": "Dansk"}[name[:2]]).click()
+            wait_idle(page)
+            page.get_by_role("tab", name="00-start.ipynb").wait_for()
+            # the notebook's first cell names its own language in bold: this is that language's 00-start
+            mine = page.locator(".jp-MarkdownCell").first.locator("strong").first
+            assert mine.inner_text() == {"nb": "Norsk", "da": "Dansk"}[name[:2]]
+        finally:
+            external += watch.external
+            errors += [f"{name[:2]}/00-start.ipynb: {e}" for e in watch.errors]
+            context.close()
+        context, page, watch = watched_page(browser, site_url)  # a fresh profile: only the notebook is open
         try:
             open_and_run(page, site_url, name, f"{name.replace('/', '-')}-run.png")
             assert tracebacks(page) == []
-            params = page.locator(".jp-CodeCell").filter(has_text="LANG =").first.inner_text()
+            params = page.locator(".jp-CodeCell").filter(has_text="LANG =").first.text_content()
             assert f'LANG = "{name[:2]}"' in params
             act(page)
             assert tracebacks(page) == []

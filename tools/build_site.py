@@ -243,7 +243,10 @@ def copy_contents(dest: Path) -> list[str]:
 
 def start_page(out: Path) -> None:
     """The site's own start page (``index.html``): the participant picks a language and lands on that language's
-    start notebook in JupyterLab (``lab/index.html?path=nb/00-start.ipynb``). Plain HTML, no script."""
+    start notebook in JupyterLab (``lab/index.html?path=nb/00-start.ipynb``). Plain HTML and no code: it replaces
+    JupyterLite's root page, which only redirects, but keeps that page's empty ``jupyter-config-data`` (JSON,
+    never run), because every app page of the site reads it from its parent folder (config-utils.js marks the
+    site's root with ``data-jupyter-lite-root``); without it JupyterLab stops before it starts."""
     items = "\n".join(
         f'    <li lang="{lang}"><a href="lab/index.html?path={lang}/00-start.ipynb"><strong>{name}</strong></a>'
         f"<br><span>{what}</span></li>" for lang, name, what in LANGUAGES)
@@ -254,6 +257,7 @@ def start_page(out: Path) -> None:
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>bridgelaws</title>
   <link rel="icon" href="favicon.ico">
+  <script id="jupyter-config-data" type="application/json" data-jupyter-lite-root=".">{{}}</script>
   <style>
     body {{ font-family: "DejaVu Sans", "Segoe UI", Arial, sans-serif; font-size: 20px; margin: 3em auto;
            max-width: 34em; color: #111; }}

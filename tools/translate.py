@@ -56,6 +56,8 @@ TRANSLATED_FROM = {
     "en": {"da": "translated from Danish", "nb": "translated from Norwegian"},
 }
 ORIGINAL = {"da": "originalen", "nb": "originalen", "en": "the original"}
+#: the label before the links (a word, not a globe: club laptops often have no emoji font)
+LANGUAGE_LABEL = {"da": "Sprog:", "nb": "Språk:", "en": "Language:"}
 LANGUAGE_CELL = "languages"  # metadata bridgelaws.role of the generated first cell
 FUZZY_RATIO = 0.6  # difflib ratio above which a vanished block's translation is offered for a new one
 
@@ -216,7 +218,7 @@ def sources(only: str | None = None) -> list[Source]:
 def language_cell(name: str, lang: str, source_lang: str) -> dict[str, Any]:
     links = [f"**{LANGUAGE_NAMES[other]}**" if other == lang else f"[{LANGUAGE_NAMES[other]}](../{other}/{name})"
              for other in LANGS]
-    text = "🌐 " + " · ".join(links)
+    text = f"{LANGUAGE_LABEL[lang]} " + " · ".join(links)
     if lang != source_lang:
         text += f" ({TRANSLATED_FROM[lang][source_lang]}; [{ORIGINAL[lang]}](../{source_lang}/{name}))"
     return {"cell_type": "markdown", "id": "languages", "metadata": {"bridgelaws": {"role": LANGUAGE_CELL}},
