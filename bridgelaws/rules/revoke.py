@@ -224,10 +224,11 @@ def _may_correct(state: PlayState, r: Revoke) -> LawRef | None:
         return L62A
     if r.trick_no == 12:
         return L62D1
-    # 62C3: both sides revoked on the same trick and only one side has played to the next trick
+    # 62C3: both sides revoked on the same trick and, when attention was drawn, the other side's revoke was not
+    # established. That position does not change when the other revoke is corrected first (a corrected revoke
+    # never becomes established), so the two corrections may come in either order
     for o in state.revokes:
-        if o is not r and o.trick_no == r.trick_no and side_of(o.seat) != side_of(r.seat) \
-                and not o.established and not o.corrected:
+        if o is not r and o.trick_no == r.trick_no and side_of(o.seat) != side_of(r.seat) and not o.established:
             return L62C3
     return None
 
