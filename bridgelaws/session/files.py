@@ -59,9 +59,15 @@ class ScenarioFolder:
             raise FileRefusal("saving is not allowed here", key="table.file.not_allowed")
         path = self.safe_path(self.filename if name is None else name)
         overwrite = self.overwrite if overwrite is None else overwrite
-        if path.is_symlink() or (path.exists() and not path.is_file()):
+        try:   # a folder that may not be searched: a message, as for writing (#21, N3)
+            exists = path.exists()
+            regular = not path.is_symlink() and (not exists or path.is_file())
+        except OSError as exc:
+            raise FileRefusal("cannot write", key="table.file.cannot_write", name=path.name,
+                              error=exc.strerror or "") from None
+        if not regular:
             raise FileRefusal("not a regular file", key="table.file.not_regular", name=path.name)
-        if path.exists() and not overwrite:
+        if exists and not overwrite:
             raise FileRefusal("exists", key="table.file.exists", name=path.name)
         meta = dict(meta)
         if as_test:
