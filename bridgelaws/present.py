@@ -182,12 +182,32 @@ class Example:
             # the stylesheet once per walk-through: the first diagram carries it for the others
             parts.append(diagram if i == 0 else diagram.replace(style, "", 1))
             lines += ["", stops[n].heading, str(self.ruling(n))]
+        tl_html, tl_lines = self.timeline(last)
+        parts.append(tl_html)
+        lines += tl_lines
         parts.append("</div>")
         if folded:
             summary = red_suits(_t("present.fold.walk", self.lang, title=self.title))
             parts = [f'<details class="bl-folded"><summary style="cursor:pointer"><strong>{summary}</strong>'
                      "</summary>", *parts, "</details>"]
         return Walk("".join(parts), "\n".join(lines))
+
+    def timeline(self, n: int | None = None) -> tuple[str, list[str]]:
+        """The constraint timeline after ``n`` events (default all): the drawing with its text version, and
+        the same as plain lines ("• what binds (law): arises in trick k; lapses in trick m: why"). Nothing
+        when no constraint has arisen."""
+        from bridgelaws import timeline
+
+        t = self.table if n is None else self.table.copy(history=n)
+        lanes = timeline.lanes(t)
+        if not lanes:
+            return "", []
+        heading = _t("widget.timeline.title", self.lang)
+        lines = ["", heading]
+        for lane in lanes:
+            arises = _t("widget.timeline.arises", self.lang, trick=lane.start)
+            lines.append(f"• {lane.label(self.lang)}: {arises}; {lane.ending(self.lang)}")
+        return f'<h4 style="margin-top:1.2em">{red_suits(heading)}</h4>' + timeline.figure(t, self.lang), lines
 
     def _repr_html_(self) -> str:
         return str(self.walk())

@@ -21,7 +21,9 @@ constraints that ended with it, with why.
 East drops ♠A face up
 
 Everything is deterministic: the same table and language give the same frame and the same HTML
-(:func:`to_html` uses a pandas Styler with a fixed uuid).
+(:func:`styled` is a pandas Styler with a fixed uuid). The same constraints as a picture: :func:`svg` draws
+one lane per constraint across tricks 1 to 13 (from :func:`lanes`, pure Python), and :func:`figure` adds its
+text version (:func:`text_html`); neither has an id, a class or a ``<style>``, so both survive every sanitizer.
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ from bridgelaws.events import (
     AcceptLead, Choose, CorrectRevoke, Designate, DummySeen, Event, Expose, Hold, LeadFaceDown, Play, RejectLead,
     RequestWithdraw, Select, Simultaneous, SpreadHand, Touch, Withdraw,
 )
-from bridgelaws.i18n import normalize_lang, text
+from bridgelaws.i18n import Message, normalize_lang, text
 from bridgelaws.notation import format_card, format_seat
 
 if TYPE_CHECKING:
@@ -49,12 +51,17 @@ if TYPE_CHECKING:
 __all__ = [
     "STYLER_UUID",
     "Cell",
+    "Lane",
     "Row",
     "describe_event",
+    "figure",
+    "lanes",
     "row_html",
     "rows",
     "styled",
+    "svg",
     "table_html",
+    "text_html",
     "timeline",
     "to_html",
 ]
@@ -247,6 +254,12 @@ def timeline(table: Table, lang: str = "en", *, every_event: bool = False) -> pd
 _RED = re.compile("([♥♦])")
 
 
+def _red_html(value: Any) -> str:
+    """A cell as HTML with no class: escaped, lines kept, red suit symbols in red (the symbol stays)."""
+    s = _html.escape(str(value), quote=False)
+    return _RED.sub(r'<span style="color:#c8102e">\1</span>', s).replace("\n", "<br>")
+
+
 def _cell_html(value: Any) -> str:
     """A cell as HTML: escaped, lines kept, red suit symbols in red (the symbol stays)."""
     s = _html.escape(str(value), quote=False)
@@ -326,11 +339,330 @@ def _has_pandas() -> bool:
 
 
 def to_html(data: Table | pd.DataFrame, lang: str = "en", *, every_event: bool = False) -> str:
-    """The timeline as deterministic HTML (a Styler with a fixed uuid); an empty timeline is a short note.
-    Without pandas (the offline JupyterLite site), a table is shown by :func:`table_html` instead."""
-    if not _has_pandas():
-        return table_html(data, lang, every_event=every_event)  # type: ignore[arg-type]
-    df = _frame(data, lang, every_event)
-    if df.empty:
-        return f'<p class="bl-timeline-empty">{_html.escape(_t("timeline.empty", normalize_lang(lang)))}</p>'
-    return str(styled(df).to_html())
+    """The timeline as HTML that leaks nothing onto the page (no id, no ``<style>``, no script): for a table,
+    the drawing with its text version (:func:`figure`); for a frame from :func:`timeline`, its rows as a
+    plain table. An empty frame is a short note."""
+    from bridgelaws.table import Table
+
+    if isinstance(data, Table):
+        return figure(data, lang)
+    if data.empty:
+        return f'<p>{_html.escape(_t("timeline.empty", normalize_lang(lang)))}</p>'
+    return str(data.to_html(formatters={c: _red_html for c in data.columns[1:]}, escape=False, border=0))
+
+
+# ----------------------------------------------------------------------------------------------------------
+# lanes: each constraint from where it arises to where it lapses (the picture and its text version)
+# ----------------------------------------------------------------------------------------------------------
+
+#: the notes whose Law 16C restriction lasts for the rest of the board (information for one side only)
+UI_NOTES = frozenset({"lp.note.53B_in_error_back", "played.note.opponent_may_replay"})
+
+
+@dataclass(slots=True)
+class Lane:
+    """One constraint across the tricks. ``kind``: ``major`` / ``minor`` (penalty card), ``lead`` (50D2,
+    51B), ``play`` (57A), ``decision`` (a decision point: 50D2, 52, 54 ...), ``revoke`` (with its
+    establishment) or ``ui`` (16C). Tricks are 1 to 13: ``start`` is the trick in which it arises, ``end``
+    the trick in which it lapses (None while it is in force); ``*_at`` the same on a scale where trick k
+    runs from k-1 to k (a card played adds a quarter), for the drawing. ``reason`` and ``end_law`` say why
+    it lapsed; a revoke's ``established`` is the trick of its establishment (63A)."""
+
+    key: tuple[Any, ...]
+    kind: str
+    seat: Seat
+    law: Any
+    message: Any
+    start: int
+    start_at: float
+    start_event: int
+    end: int | None = None
+    end_at: float | None = None
+    end_event: int | None = None
+    reason: Any = None
+    end_law: Any = None
+    established: int | None = None
+    established_at: float | None = None
+    established_law: Any = None
+
+    def label(self, lang: str) -> str:
+        """What it is, with its law: "West's ♦3 is a major penalty card (§ 50D1a)"."""
+        return _t("timeline.lane", lang, text=self.message.text(lang), law=self.law)
+
+    def ending(self, lang: str) -> str:
+        """When and why it lapsed, or that it is still in force."""
+        if self.end is None:
+            return _t("timeline.still", lang)
+        reason = self.reason.text(lang) if self.reason is not None else ""
+        if self.end_law is not None:
+            return _t("timeline.lapses_law", lang, trick=self.end, reason=reason, law=self.end_law)
+        return _t("timeline.lapses", lang, trick=self.end, reason=reason)
+
+
+def _at(state: PlayState) -> float:
+    """Where a state lies on the drawing's scale: tricks completed plus a quarter per card of this trick."""
+    return min(13.0, len(state.tricks) + len(state.trick) / 4)
+
+
+def _trick(before: PlayState, after: PlayState) -> int:
+    """The trick an event belongs to: the one it played to (a card that completes trick k is in trick k),
+    or the one it re-opened (a revoke corrected after its trick was complete)."""
+    return min(before.trick_no, after.trick_no, 13)
+
+
+def _start(c: Constraint, kind: str, before: PlayState, after: PlayState) -> int:
+    """The trick in which a constraint arises: a decision or a lead restriction concerns the trick about
+    to be led; a revoke its own trick; anything else the trick of the event."""
+    if kind in ("decision", "lead"):
+        return min(after.trick_no, 13)
+    if kind == "revoke":
+        return int(c.key[3])
+    return _trick(before, after)
+
+
+def _lane_kind(c: Constraint) -> str:
+    kind = c.key[0]
+    if kind == "penalty_card":
+        return "minor" if c.message.key.endswith("minor") else "major"
+    if kind == "restriction":
+        return "lead" if c.key[2] in ("require", "forbid") else "play"
+    if kind.startswith("revoke"):
+        return "revoke"
+    return "decision"
+
+
+def _group(key: tuple[Any, ...]) -> tuple[Any, ...] | None:
+    """The lane a constraint belongs to: a revoke, its establishment and its Law 64 item share one lane;
+    the total transfer and 64C are said once at the end, not lanes of their own."""
+    if key[0] in ("revoke", "revoke_established", "revoke_adjustment"):
+        return ("revoke", *key[1:])
+    if key[0] in ("revoke_total", "revoke_64c"):
+        return None
+    return key
+
+
+def _revoke_step(lane: Lane, started: list[Any], i: int, before: PlayState, after: PlayState) -> bool:
+    """A revoke lane moves on: established (63A), or play is over and Law 64 is applied. True if handled."""
+    for ch in started:
+        c = ch.constraint
+        if c.key[0] == "revoke_established":
+            lane.established, lane.established_at, lane.established_law = _trick(before, after), _at(after), c.law
+            return True
+        if c.key[0] == "revoke_adjustment":
+            lane.end, lane.end_at, lane.end_event = _trick(before, after), _at(after), i + 1
+            lane.reason, lane.end_law = c.message, c.law
+            return True
+    return False
+
+
+def _ui_lanes(before: PlayState, after: PlayState, i: int) -> list[Lane]:
+    """Law 16C: what a card taken back showed is unauthorized information for one side, for the rest of
+    the board (where the engine says so in a note)."""
+    out = []
+    for n in after.notes:
+        if n.message.key in UI_NOTES and n.law is not None:
+            seat = n.message.params.get("seat", after.declarer)
+            out.append(Lane(("ui", i), "ui", seat, n.law, n.message, _trick(before, after), _at(after), i + 1))
+    return out
+
+
+def lanes(table: Table, upto: int | None = None) -> list[Lane]:
+    """The lanes of ``table``: every constraint from the trick in which it arises to the trick in which it
+    lapses, in the order they arose. ``upto``: only the events up to the end of that trick."""
+    states = table.states
+    open_: dict[tuple[Any, ...], Lane] = {}
+    out: list[Lane] = []
+    for i in range(len(table.history)):
+        before, after = states[i], states[i + 1]
+        if upto is not None and before.trick_no > upto:
+            break
+        by_group: dict[tuple[Any, ...], dict[str, list[Any]]] = {}
+        for ch in table.changes(i):
+            g = _group(ch.constraint.key)
+            if g is not None:
+                by_group.setdefault(g, {}).setdefault(ch.status, []).append(ch)
+        for g, chs in by_group.items():
+            lane = open_.get(g)
+            if lane is not None and lane.kind == "revoke" and _revoke_step(lane, chs.get("started", []), i,
+                                                                            before, after):
+                if lane.end is not None:
+                    del open_[g]
+                continue
+            if lane is not None and "ended" in chs:
+                lane.end, lane.end_at, lane.end_event = _trick(before, after), _at(after), i + 1
+                lane.reason = chs["ended"][0].reason
+                del open_[g]
+            elif lane is not None and "changed" in chs:  # a minor penalty card that became major (50C, 50B)
+                c = chs["changed"][0].constraint
+                lane.message, lane.kind, lane.law = c.message, _lane_kind(c), c.law
+            elif lane is None and "started" in chs:
+                c = chs["started"][0].constraint
+                kind = _lane_kind(c)
+                lane = Lane(g, kind, c.seat, c.law, c.message, _start(c, kind, before, after), _at(after), i + 1)
+                open_[g] = lane
+                out.append(lane)
+        new_ui = _ui_lanes(before, after, i)
+        out += new_ui
+        open_.update((lane.key, lane) for lane in new_ui)
+        if after.phase == "over":
+            for g, lane in list(open_.items()):  # what lasts for the board lapses with it
+                lane.end, lane.end_at, lane.end_event = 13, 13.0, i + 1
+                lane.reason = lane.reason or Message("why.play_over")
+                del open_[g]
+    return out
+
+
+# ----------------------------------------------------------------------------------------------------------
+# the picture: SVG with presentation attributes only (no id, no class, no <style>, no script)
+# ----------------------------------------------------------------------------------------------------------
+
+#: the drawing's width, its left edge and the width of one trick's column (13 columns)
+SVG_WIDTH, _LEFT, _COL = 780, 12, 58
+_FONT = '"DejaVu Sans", "Segoe UI", Arial, sans-serif'
+#: the colour of each kind of lane (the text always says what it is: colour is never the only cue)
+COLOURS = {"major": "#b3261e", "minor": "#c06a00", "lead": "#1f5fa8", "play": "#6a3d9a", "decision": "#2e7d32",
+           "revoke": "#5d4037", "ui": "#616161"}
+_CHARS = 100  # characters of a line of 13 px text in the drawing's width
+_LINE = 17
+
+
+def _x(at: float) -> float:
+    return round(_LEFT + at * _COL, 1)
+
+
+def _svg_text(x: float, y: float, s: str, size: int = 13, fill: str = "#222", halo: str = "", **attrs: str) -> str:
+    """A line of text, escaped, red suit symbols in red (the symbol stays); ``halo``: a white edge that
+    keeps it readable where the line of the position reached crosses it."""
+    body = _RED.sub(r'<tspan fill="#c8102e">\1</tspan>', _html.escape(s, quote=False))
+    if halo:
+        attrs = {**attrs, "stroke": "#ffffff", "stroke_width": "3", "paint_order": "stroke"}
+    extra = "".join(f' {k.replace("_", "-")}="{v}"' for k, v in attrs.items())
+    return f'<text x="{x}" y="{y}" font-size="{size}" fill="{fill}"{extra}>{body}</text>'
+
+
+def _diamond(x: float, y: float, r: float, colour: str) -> str:
+    return (f'<polygon points="{x},{y - r} {x + r},{y} {x},{y + r} {x - r},{y}" fill="{colour}" '
+            'stroke="#fff" stroke-width="1"/>')
+
+
+def _svg_axis(height: int, lane_list: list[Lane], lang: str) -> list[str]:
+    """The thirteen trick columns with their numbers, and a diamond under the number at each decision."""
+    out = []
+    for k in range(13):
+        fill = "#f3f6fa" if k % 2 == 0 else "#ffffff"
+        out.append(f'<rect x="{_x(k)}" y="0" width="{_COL}" height="{height}" fill="{fill}"/>')
+        out.append(_svg_text(_x(k + 0.5), 15, f"{k + 1}", 12, "#555", text_anchor="middle"))
+    out.append(f'<line x1="{_x(0)}" y1="22" x2="{_x(13)}" y2="22" stroke="#b8c2cc" stroke-width="1"/>')
+    for lane in lane_list:
+        if lane.kind == "decision":
+            out.append(_diamond(_x(lane.start_at), 29, 5, COLOURS["decision"]))
+    return out
+
+
+def _bar(lane: Lane, y: float, now_at: float) -> list[str]:
+    """The lane's bar: a dot (a diamond for a decision) where it arises, a stop where it lapses, an arrow
+    while it is in force; a revoke is dashed until it is established."""
+    colour = COLOURS[lane.kind]
+    x0 = _x(lane.start_at)
+    x1 = _x(lane.end_at if lane.end_at is not None else now_at)
+    x1 = max(x1, x0 + 4)
+    out = []
+    if lane.kind == "revoke" and lane.established_at is not None:
+        xe = _x(lane.established_at)
+        out.append(f'<line x1="{x0}" y1="{y}" x2="{xe}" y2="{y}" stroke="{colour}" stroke-width="6" '
+                   'stroke-dasharray="5 3"/>')
+        out.append(f'<line x1="{xe}" y1="{y}" x2="{x1}" y2="{y}" stroke="{colour}" stroke-width="6"/>')
+        out.append(f'<line x1="{xe}" y1="{y - 9}" x2="{xe}" y2="{y + 9}" stroke="{colour}" stroke-width="2"/>')
+    else:
+        dash = ' stroke-dasharray="5 3"' if lane.kind in ("revoke", "ui") else ""
+        out.append(f'<line x1="{x0}" y1="{y}" x2="{x1}" y2="{y}" stroke="{colour}" stroke-width="6"{dash}/>')
+    out.append(_diamond(x0, y, 7, colour) if lane.kind == "decision"
+               else f'<circle cx="{x0}" cy="{y}" r="5" fill="{colour}"/>')
+    if lane.end_at is not None:
+        out.append(f'<line x1="{x1}" y1="{y - 9}" x2="{x1}" y2="{y + 9}" stroke="{colour}" stroke-width="3"/>')
+    else:
+        out.append(f'<polygon points="{x1},{y - 7} {x1 + 10},{y} {x1},{y + 7}" fill="{colour}"/>')
+    return out
+
+
+def _svg_lane(lane: Lane, y: int, lang: str, now_at: float) -> tuple[list[str], int]:
+    """One lane at height ``y``: its label with the law, the bar, and when and why it lapsed."""
+    import textwrap
+
+    colour = COLOURS[lane.kind]
+    out = [f'<rect x="{_LEFT}" y="{y + 4}" width="10" height="10" fill="{colour}"/>']
+    for line in textwrap.wrap(lane.label(lang), _CHARS):
+        y += _LINE
+        out.append(_svg_text(_LEFT + 16, y - 4, line, halo="1"))
+    y += 14
+    out += _bar(lane, y, now_at)
+    y += 8
+    notes = []
+    if lane.established is not None:
+        notes.append(_t("timeline.established", lang, trick=lane.established, law=lane.established_law))
+    notes.append(lane.ending(lang))
+    for line in (w for n in notes for w in textwrap.wrap(n, _CHARS + 6)):
+        y += _LINE - 2
+        out.append(_svg_text(_LEFT + 16, y, line, 12, "#444"))
+    return out, y + 8
+
+
+def svg(table: Table, lang: str = "en", upto: int | None = None) -> str:
+    """The constraint timeline as one SVG drawing in ``lang``: tricks 1 to 13 across, one lane per constraint
+    from the trick in which it arises to the trick in which it lapses, with its law and the reason; decision
+    points marked with a diamond; a dashed line at the position reached (``upto``: the end of that trick).
+    Inline presentation attributes only, so that it survives every sanitizer; a ``<title>`` and an
+    ``aria-label`` name it."""
+    lang = normalize_lang(lang)
+    lane_list = lanes(table, upto)
+    states = table.states
+    n = len(table.history) if upto is None else sum(1 for s in states[:-1] if s.trick_no <= upto)
+    now_at = _at(states[n])
+    body: list[str] = []
+    y = 34
+    for lane in lane_list:
+        parts, y = _svg_lane(lane, y, lang, now_at)
+        body += parts
+    if not lane_list:
+        body.append(_svg_text(_LEFT + 4, y + 18, _t("timeline.nothing", lang), 13, "#444"))
+        y += 30
+    if states[n].phase != "over" and n:
+        body.insert(0, f'<line x1="{_x(now_at)}" y1="22" x2="{_x(now_at)}" y2="{y}" stroke="#333" '
+                    'stroke-width="1.5" stroke-dasharray="3 3"/>')
+        body.append(_svg_text(_x(now_at), y + 14, _t("timeline.now", lang), 12, "#333", text_anchor="middle"))
+        y += 20
+    title = _html.escape(_t("timeline.picture", lang))
+    head = (f'<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="{title}" width="{SVG_WIDTH}" '
+            f'height="{y}" viewBox="0 0 {SVG_WIDTH} {y}" font-family=\'{_FONT}\' '
+            'style="max-width:100%;height:auto;display:block">')
+    return "".join([head, f"<title>{title}</title>", *_svg_axis(y, lane_list, lang), *body, "</svg>"])
+
+
+_CELL = 'style="border:1px solid #ccd;padding:3px 8px;text-align:left;vertical-align:top"'
+
+
+def text_html(table: Table, lang: str = "en", upto: int | None = None) -> str:
+    """The text version of :func:`svg`: the same lanes as a plain table (what binds and its law, the trick in
+    which it arises, when and why it lapses), inline styles only, no id and no class."""
+    lang = normalize_lang(lang)
+    heads = [_t(k, lang) for k in ("timeline.col_what", "timeline.col_arises", "timeline.col_lapses")]
+    out = ['<table style="border-collapse:collapse;font-size:15px;margin:4px 0">', "<thead><tr>"]
+    out += [f'<th scope="col" {_CELL}>{_html.escape(h)}</th>' for h in heads]
+    out.append("</tr></thead><tbody>")
+    for lane in lanes(table, upto):
+        ending = lane.ending(lang)
+        if lane.established is not None:
+            ending = _t("timeline.established", lang, trick=lane.established, law=lane.established_law) + "; " + ending
+        cells = [lane.label(lang), _t("timeline.arises", lang, trick=lane.start), ending]
+        out.append("<tr>" + "".join(f"<td {_CELL}>{_red_html(c)}</td>" for c in cells) + "</tr>")
+    out.append("</tbody></table>")
+    return "".join(out)
+
+
+def figure(table: Table, lang: str = "en", upto: int | None = None) -> str:
+    """The drawing with its text version folded under it: what the walk-throughs and handouts show."""
+    lang = normalize_lang(lang)
+    summary = _html.escape(_t("timeline.as_text", lang))
+    return ('<div style="margin:8px 0">' + svg(table, lang, upto)
+            + f'<details><summary style="cursor:pointer">{summary}</summary>{text_html(table, lang, upto)}'
+            "</details></div>")

@@ -63,7 +63,17 @@ def test_the_text_of_a_walk_is_each_heading_with_what_the_director_says_there() 
     assert text.startswith("Major penalty card, example 1: dummy leads ♦7, West must play ♦3\n")
     assert "Trick 4: West to play\n• West's ♦3 is a major penalty card (Law 50B)\n" \
            "• West must play ♦3 to this trick (Law 50D1(a))" in text
-    assert text.endswith("After trick 4\n• East to play")
+    assert "After trick 4\n• East to play\n\nTimeline: " in text
+
+
+def test_a_walk_ends_with_the_timeline_picture_and_its_text() -> None:
+    # 01, example 1: West's ♦3 becomes a major penalty card in trick 3 (62B1, 50B) and is played in trick 4,
+    # where dummy leads ♦7 and West must play it (50D1a)
+    walk = present.example(DIAMOND, lang="en").walk()
+    assert walk.count("<svg ") == 1 and walk.index("<svg ") > walk.rindex('<div class="bl bl-table"')
+    assert repr(walk).endswith("• West's ♦3 is a major penalty card (Law 50D1(a)): arises in trick 3; "
+                               "lapses in trick 4: West played ♦3")
+    assert " id=" not in walk and "<style" not in walk
 
 
 def test_the_walk_is_the_same_bytes_each_time() -> None:

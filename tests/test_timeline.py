@@ -108,19 +108,27 @@ def test_rows_are_data_before_they_are_text() -> None:
     assert rs[1].completes_trick and not rs[0].completes_trick
 
 
-def test_html_is_deterministic_with_a_fixed_uuid_and_red_suits() -> None:
+def test_the_styler_is_deterministic_with_a_fixed_uuid_and_red_suits() -> None:
     t = table_with_dropped_ace()
-    a, b = to_html(t, "da"), to_html(t, "da")
+    a, b = styled(t, "da").to_html(), styled(t, "da").to_html()
     assert a == b
     assert f"T_{STYLER_UUID}" in a and not re.search(r"T_[0-9a-f]{5}_", a)
     assert '<span class="bl-red" style="color:#c8102e">♥</span>' in a
     assert styled(t, "en").to_html() == styled(timeline(t, "en")).to_html()
 
 
+def test_to_html_is_the_picture_and_leaks_no_id_and_no_style_onto_the_page() -> None:
+    t = table_with_dropped_ace()
+    for html in (to_html(t, "da"), to_html(timeline(t, "en"), "en")):
+        assert " id=" not in html and "<style" not in html and "<script" not in html
+    assert to_html(t, "da").startswith('<div style="margin:8px 0"><svg ') and to_html(t, "da") == to_html(t, "da")
+
+
 def test_an_empty_timeline_says_so() -> None:
     t = Table(EX1, Contract.parse("3NT", "S"))
     assert timeline(t, "en").empty
-    assert "No events yet." in to_html(t, "en")
+    assert "No events yet." in to_html(timeline(t, "en"), "en")
+    assert "So far nothing binds any player." in to_html(t, "en")
     assert isinstance(timeline(t, "da"), pd.DataFrame)
 
 
@@ -152,3 +160,160 @@ def test_a_lead_is_told_as_a_lead() -> None:
     t = Table(EX1, Contract.parse("3NT", "S"))
     assert describe_event(Play(W, C("HJ")), "da", t.state) == "Vest spiller ♥B ud"
     assert describe_event(Play(W, C("HJ")), "nb") == "Vest spiller ♥Kn"
+
+
+# ----------------------------------------------------------------------------------------------------------
+# the picture: one lane per constraint, from the trick in which it arises to the trick in which it lapses.
+# Every expected trick below is a ruling written here from the Laws, not the engine's output.
+# ----------------------------------------------------------------------------------------------------------
+
+import xml.etree.ElementTree as ET  # noqa: E402
+
+from bridgelaws.events import CorrectRevoke  # noqa: E402
+from bridgelaws.scenario import load, replay  # noqa: E402
+from bridgelaws.timeline import figure, lanes, svg, text_html  # noqa: E402
+
+TRICKS_1_TO_3 = [(W, "S3"), (N, "S2"), (E, "SA"), (S, "S7"), (E, "S6"), (S, "S8"), (W, "S9"), (N, "ST"),
+                 (N, "CA"), (E, "C5"), (S, "C2")]
+
+
+def corrected_revoke_played_at_trick_5() -> Table:
+    """Seed 000: West discards ♦3 on dummy's ♣A in trick 3 and corrects to ♣J; dummy wins ♥A in trick 4
+    (West must follow in hearts), and leads ♦7 in trick 5, where West can and so must play ♦3."""
+    t = Table(EX1, Contract.parse("3NT", "S"))
+    for seat, card in TRICKS_1_TO_3:
+        t.push(Play(seat, C(card)))
+    t.push(Play(W, C("D3"), revoke=True))
+    t.push(CorrectRevoke(W, card=C("D3")))
+    for seat, card in [(W, "CJ"), (N, "HA"), (E, "H6"), (S, "H3"), (W, "H8"), (N, "D7"), (E, "D4"), (S, "D8"),
+                       (W, "D3")]:
+        t.push(Play(seat, C(card)))
+    return t
+
+
+def test_a_major_penalty_card_from_a_revoke_corrected_at_trick_3_lapses_when_played_at_trick_5() -> None:
+    # 62A/62B1: the corrected revoke card of a defender is a major penalty card (50B) from trick 3;
+    # 50D1a: it must be played at the first legal opportunity, which is trick 5 (in trick 4 West follows
+    # suit in hearts, 44C/50D1b); played, it is no longer a penalty card.
+    (lane,) = [x for x in lanes(corrected_revoke_played_at_trick_5()) if x.kind != "revoke"]
+    assert (lane.kind, lane.seat, lane.start, lane.end) == ("major", W, 3, 5)
+    assert lane.ending("en") == "lapses in trick 5: West played ♦3"
+    assert "Vests ♦3 er et stort strafkort (§ 50D1a)" in lane.label("da")
+
+
+def test_the_corrected_revoke_lane_ends_where_it_is_corrected() -> None:
+    # 62A: attention drawn before establishment: the revoke is corrected in trick 3 and never established
+    (lane,) = [x for x in lanes(corrected_revoke_played_at_trick_5()) if x.kind == "revoke"]
+    assert (lane.seat, lane.start, lane.end, lane.established) == (W, 3, 3, None)
+
+
+def test_a_50d2_requirement_arises_when_the_partner_first_has_the_lead_and_lapses_after_that_lead() -> None:
+    # 01, example 2: West's ♣6 is a major penalty card from trick 2 (50B); East wins trick 2, so at trick 3
+    # the offender's partner has the lead: declarer's decision (50D2), and he requires clubs (50D2a): the
+    # requirement binds East's lead to trick 3 and lapses once he has led; the penalty card is picked up at
+    # once (50D2a: the card goes back to the hand when declarer requires or forbids).
+    t = replay(load("notebooks/scenarios/01-stort-strafkort-ex2-require-clubs.toml"))
+    by_kind = {x.kind: x for x in lanes(t)}
+    assert set(by_kind) == {"major", "decision", "lead"}
+    assert (by_kind["major"].seat, by_kind["major"].start, by_kind["major"].end) == (W, 2, 3)
+    assert (by_kind["decision"].seat, str(by_kind["decision"].law), by_kind["decision"].start) == (S, "50D2", 3)
+    assert (by_kind["lead"].seat, str(by_kind["lead"].law), by_kind["lead"].start, by_kind["lead"].end) == \
+        (E, "50D2a", 3, 3)
+
+
+def test_an_established_revoke_lane_ends_at_the_end_of_play_with_the_64a_transfer() -> None:
+    # declarer required a club lead from East (50D2a) in trick 3 and East led ♦A: failing to comply is a
+    # revoke (61A); East's side plays to trick 4, so it is established there (63A1); it stays until play is
+    # over (trick 13), when East, who won the revoke trick, loses it and one later trick (64A1)
+    t = replay(load("tests/scenarios/revoke/61a-lead-restriction-broken-established-64a1.toml"))
+    (lane,) = [x for x in lanes(t) if x.kind == "revoke"]
+    assert (lane.seat, lane.start, lane.established, str(lane.established_law)) == (E, 3, 4, "63A1")
+    assert (lane.end, str(lane.end_law)) == (13, "64A1")
+    assert lane.ending("en").endswith("(Law 64A1)")
+
+
+def test_upto_a_trick_draws_only_what_had_arisen_by_then_and_keeps_it_open() -> None:
+    t = replay(load("tests/scenarios/revoke/61a-lead-restriction-broken-established-64a1.toml"))
+    # by the end of trick 2 West's ♣6 is a major penalty card (50B) and East has won the trick: declarer's
+    # 50D2 decision for East's lead to trick 3 has arisen; nothing has lapsed yet
+    lane, decision = lanes(t, upto=2)
+    assert (lane.kind, lane.start, lane.end) == ("major", 2, None)
+    assert (decision.kind, decision.start, decision.end) == ("decision", 3, None)
+    assert lane.ending("nb") == "gjelder fortsatt"
+    drawn = svg(t, "da", upto=2)
+    assert "gælder stadig" in drawn and "kulørsvigt" not in drawn and ">nu</text>" in drawn
+
+
+def test_a_minor_penalty_card_lane_has_its_kind_and_owner() -> None:
+    # a single card below honour rank exposed inadvertently is a minor penalty card (50C)
+    t = replay(load("notebooks/scenarios/02-straffekort-minor-penalty-card.toml"))
+    (lane,) = lanes(t)
+    assert (lane.kind, lane.seat, str(lane.law)) == ("minor", W, "50C")
+    assert "lille strafkort" in lane.label("da") and "lite straffekort" in lane.label("nb")
+
+
+def test_a_57a_restriction_lapses_with_the_trick() -> None:
+    # East's ♥7 is played before his partner (45C1, 57A): declarer chooses that West must play his lowest
+    # card of the suit led; that binds West in trick 2 only (57A1)
+    t = replay(load("tests/scenarios/played_card/45c1-card-seen-before-partner-played.toml"))
+    t.push(Choose(S, option="lowest"))
+    while len(t.tricks) < 2:
+        t.play(min(t.legal_cards(), key=lambda c: c.sort_key))
+    play = [x for x in lanes(t) if x.kind == "play"]
+    assert [(x.seat, str(x.law)[:3], x.start, x.end) for x in play] == [(W, "57A", 2, 2)]
+    assert [(x.kind, x.start, x.end) for x in lanes(t) if x.kind == "decision"] == [("decision", 2, 2)]
+
+
+def test_a_16c_restriction_lasts_for_the_rest_of_the_board() -> None:
+    # 45C4b/47D: declarer's slip corrected; the withdrawn cards are unauthorized information for declarer (16C)
+    t = replay(load("tests/scenarios/played_card/45c4b-slip-corrected-opponent-replays.toml"))
+    ui = [x for x in lanes(t) if x.kind == "ui"]
+    assert len(ui) == 1 and str(ui[0].law) == "16C" and ui[0].end is None
+    assert ui[0].start == min(t.states[ui[0].start_event].trick_no, 13)
+
+
+ALLOWED = {"svg", "title", "rect", "text", "tspan", "line", "circle", "polygon"}
+
+
+def _parsed(drawing: str) -> ET.Element:
+    return ET.fromstring(drawing)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_svg_has_no_id_no_style_element_no_script_no_class_and_is_named(lang: str) -> None:
+    for t in (corrected_revoke_played_at_trick_5(),
+              replay(load("tests/scenarios/revoke/61a-lead-restriction-broken-established-64a1.toml"))):
+        drawing = svg(t, lang)
+        root = _parsed(drawing)  # well-formed XML
+        tags = {el.tag.split("}")[-1] for el in root.iter()}
+        assert tags <= ALLOWED, tags - ALLOWED
+        for el in root.iter():
+            assert not {"id", "class"} & set(el.attrib), el.attrib
+            assert not any(a.startswith("on") or "href" in a for a in el.attrib), el.attrib
+        assert "<style" not in drawing and "<script" not in drawing and "url(" not in drawing
+        assert root.get("role") == "img" and root.get("aria-label")
+        assert root.find("{http://www.w3.org/2000/svg}title").text == root.get("aria-label")
+        whole = figure(t, lang) + text_html(t, lang)
+        assert " id=" not in whole and " class=" not in whole and "<style" not in whole
+
+
+def test_the_decision_point_is_marked_in_its_trick_column() -> None:
+    t = replay(load("notebooks/scenarios/01-stort-strafkort-ex2-require-clubs.toml"))
+    root = _parsed(svg(t, "en"))
+    ns = "{http://www.w3.org/2000/svg}"
+    cols = [r for r in root.iter(ns + "rect") if r.get("y") == "0"]
+    assert len(cols) == 13
+    # the decision arises as trick 2 ends (East is on lead to trick 3): the diamond at the start of column 3
+    marks = [p for p in root.iter(ns + "polygon") if len(p.get("points").split()) == 4
+             and float(p.get("points").split()[0].split(",")[1]) < 30]
+    assert len(marks) == 1
+    x = float(marks[0].get("points").split()[0].split(",")[0])
+    left = float(cols[2].get("x"))
+    assert left <= x < left + float(cols[2].get("width"))
+
+
+def test_the_picture_speaks_the_language_of_the_table() -> None:
+    t = corrected_revoke_played_at_trick_5()
+    assert "ophører i stik 5: Vest spillede ♦3" in svg(t, "da").replace('<tspan fill="#c8102e">♦</tspan>', "♦")
+    assert "opphører i stikk 5" in svg(t, "nb") and "lapses in trick 5" in svg(t, "en")
+    assert "Opstår" in text_html(t, "da") and "opstår i stik 3" in text_html(t, "da")
