@@ -893,3 +893,324 @@ def test_n11_import_pbn_imports_a_readable_board_and_reports_the_others(tmp_path
     assert out.returncode == 0, (out.stdout, out.stderr)
     assert "record 3" in out.stdout + out.stderr
     assert sc.load(tmp_path / "b1.toml").declarer == Seat.EAST
+
+
+# ----------------------------------------------------------------------------------------------------------
+# round 2 (issue #21): the card table's Save and Load (N3) and page messages (N9); the command line's terminal
+# output (N5) and handout -o (N8). The reproducers' inputs are in tests/data/repro/ (terminal-escapes.toml and
+# .pbn); the Python and shell ones are written out here.
+# ----------------------------------------------------------------------------------------------------------
+
+CANNOT_WRITE = {"da": "kan ikke skrives", "nb": "kan ikke skrives", "en": "cannot be written"}
+CANNOT_READ = {"da": "kan ikke læses", "nb": "kan ikke leses", "en": "cannot be read"}
+BAD_REQUEST = {"da": "Bordet kunne ikke gøre det", "nb": "Bordet kunne ikke gjøre det",
+               "en": "The table could not do that"}
+
+
+def _card_table(lang: str, **kwargs: Any) -> Any:
+    widgets = pytest.importorskip("bridgelaws.widgets")
+    return widgets.CardTable(Table(Deal.random(3), Contract.parse("3NT", "S")), lang=lang, **kwargs)
+
+
+def _unrelated_message(w: Any) -> str:
+    """Put an unrelated refusal on the message line first: the message of the next action must replace it."""
+    w.send_action({"action": "load", "name": "../elsewhere.toml"})
+    assert w.error is not None and w.message
+    return str(w.message)
+
+
+def _refused_with(w: Any, msg: dict[str, Any], key: str, words: str, old: str) -> None:
+    """``msg`` sent as the page sends it (through the comm handler): no exception, and a fresh message line
+    with ``key``, in the table's language."""
+    w._on_msg(w, msg, [])
+    assert w.error is not None and w.error.key == key, (msg, w.message)
+    assert w.message != old and words in w.message and str(msg.get("name", "")) in w.message, w.message
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_n3_save_when_mine_is_a_file_is_a_message_in_the_tables_language(tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch,
+                                                                         lang: str) -> None:
+    # N3, case 1 of widget-save-load-oserror.py: a *file* named 'mine' in the notebook folder; Save raised
+    # FileExistsError out of handle(), and the old message stayed on the line
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "mine").write_text("not a folder\n", encoding="utf-8")
+    w = _card_table(lang, allow_write=True)
+    old = _unrelated_message(w)
+    _refused_with(w, {"action": "save", "name": "ex1.toml"}, "table.file.cannot_write", CANNOT_WRITE[lang], old)
+    assert (tmp_path / "mine").read_text(encoding="utf-8") == "not a folder\n"
+    # Load of a file under a non-folder: "cannot be read", replacing Save's message
+    _refused_with(w, {"action": "load", "name": "ex1.toml"}, "table.file.cannot_read", CANNOT_READ[lang],
+                  str(w.message))
+
+
+def _deny(monkeypatch: pytest.MonkeyPatch, where: Path, *, mkdir: bool = False, write: bool = False,
+          read: bool = False, search: bool = False) -> None:
+    """What the operating system answers a user without permission, for paths inside ``where`` (as root, the
+    permissions of chmod are not enforced): EACCES from mkdir, from opening to write or to read, from stat."""
+    import errno
+
+    real_mkdir, real_open, real_stat = os.mkdir, os.open, os.stat
+
+    def inside(p: Any) -> bool:
+        return isinstance(p, (str, os.PathLike)) and os.fspath(p).startswith(os.fspath(where))
+
+    def denied(p: Any) -> PermissionError:
+        return PermissionError(errno.EACCES, os.strerror(errno.EACCES), os.fspath(p))
+
+    def fake_mkdir(p: Any, *args: Any, **kwargs: Any) -> None:
+        if mkdir and inside(p):
+            raise denied(p)
+        real_mkdir(p, *args, **kwargs)
+
+    def fake_open(p: Any, flags: int, *args: Any, **kwargs: Any) -> int:
+        writing = flags & (os.O_WRONLY | os.O_RDWR)
+        if inside(p) and ((write and writing) or (read and not writing)):
+            raise denied(p)
+        return real_open(p, flags, *args, **kwargs)
+
+    def fake_stat(p: Any, *args: Any, **kwargs: Any) -> os.stat_result:
+        if search and inside(p) and os.fspath(p) != os.fspath(where):
+            raise denied(p)
+        return real_stat(p, *args, **kwargs)
+
+    monkeypatch.setattr(os, "mkdir", fake_mkdir)
+    monkeypatch.setattr(os, "open", fake_open)
+    monkeypatch.setattr(os, "stat", fake_stat)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_n3_a_read_only_folder_and_an_unreadable_file_are_messages(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                   lang: str) -> None:
+    # N3, case 2 of the reproducer (run there as 'nobody'): the operating system's refusals, simulated
+    notebooks = tmp_path / "notebooks"
+    notebooks.mkdir()
+    monkeypatch.chdir(notebooks)
+    w = _card_table(lang, allow_write=True)
+    mine = notebooks / "mine"
+    with monkeypatch.context() as m:   # the notebook folder is read-only: mine/ cannot be made
+        _deny(m, mine, mkdir=True, write=True)
+        _refused_with(w, {"action": "save", "name": "ex1.toml"}, "table.file.cannot_write", CANNOT_WRITE[lang],
+                      _unrelated_message(w))
+    assert not mine.exists()
+    w.send_action({"action": "save", "name": "ex1.toml"})   # writable again: saved
+    assert w.error is None and (mine / "ex1.toml").is_file()
+    with monkeypatch.context() as m:   # mine/ is read-only: the file cannot be written
+        _deny(m, mine, write=True)
+        _refused_with(w, {"action": "save", "name": "ex2.toml", "overwrite": True}, "table.file.cannot_write",
+                      CANNOT_WRITE[lang], _unrelated_message(w))
+    with monkeypatch.context() as m:   # the file may not be read (mode 000)
+        _deny(m, mine, read=True)
+        _refused_with(w, {"action": "load", "name": "ex1.toml"}, "table.file.cannot_read", CANNOT_READ[lang],
+                      _unrelated_message(w))
+    with monkeypatch.context() as m:   # mine/ may not be searched (mode 000): stat refused (Save raised here)
+        _deny(m, mine, search=True)
+        _refused_with(w, {"action": "save", "name": "ex1.toml", "overwrite": True}, "table.file.cannot_write",
+                      CANNOT_WRITE[lang], _unrelated_message(w))
+        _refused_with(w, {"action": "load", "name": "ex1.toml"}, "table.file.cannot_read", CANNOT_READ[lang],
+                      _unrelated_message(w))
+    w.send_action({"action": "load", "name": "ex1.toml"})
+    assert w.error is None
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() == 0,
+                    reason="root is not refused by file permissions (the simulated test covers this)")
+def test_n3_real_permissions_read_only_folder_and_unreadable_file(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    # case 2 of widget-save-load-oserror.py as it is: chmod, as an ordinary user
+    notebooks = tmp_path / "ro"
+    notebooks.mkdir()
+    monkeypatch.chdir(notebooks)
+    w = _card_table("da", allow_write=True)
+    os.chmod(notebooks, 0o555)
+    try:
+        _refused_with(w, {"action": "save", "name": "ex1.toml"}, "table.file.cannot_write", CANNOT_WRITE["da"],
+                      _unrelated_message(w))
+    finally:
+        os.chmod(notebooks, 0o755)
+    w.send_action({"action": "save", "name": "ex1.toml"})
+    assert w.error is None
+    mine = notebooks / "mine"
+    os.chmod(mine / "ex1.toml", 0o000)
+    try:
+        _refused_with(w, {"action": "load", "name": "ex1.toml"}, "table.file.cannot_read", CANNOT_READ["da"],
+                      _unrelated_message(w))
+    finally:
+        os.chmod(mine / "ex1.toml", 0o644)
+    os.chmod(mine, 0o000)
+    try:
+        _refused_with(w, {"action": "save", "name": "ex1.toml", "overwrite": True}, "table.file.cannot_write",
+                      CANNOT_WRITE["da"], _unrelated_message(w))
+    finally:
+        os.chmod(mine, 0o755)
+
+
+@pytest.mark.parametrize("action", ["choose", "branch", "exam_toggle"])
+@pytest.mark.parametrize("arg", [None, [], {}, [1], {"i": 0}, True, 2.0, float("nan"), 1e308, "9" * 5000, "²"],
+                         ids=repr)
+def test_n9_a_page_message_whose_arg_is_not_an_index_is_refused(action: str, arg: Any) -> None:
+    # N9 (widget-message-types.py): int(arg) raised TypeError out of handle() for null, a list or an object
+    w = _card_table("da")
+    before = (list(w.table.history), w.session.branch, w.session.mode)
+    old = _unrelated_message(w)
+    w._on_msg(w, {"action": action, "arg": arg}, [])     # as a viewer's console can send it
+    assert w.message != old and w.message.startswith(BAD_REQUEST["da"]), w.message
+    assert (list(w.table.history), w.session.branch, w.session.mode) == before
+    w.session.handle({"action": action, "arg": arg})      # the session alone: no exception either
+    assert w.message.startswith(BAD_REQUEST["da"])
+
+
+def test_n9_no_action_lets_an_exception_out_for_any_json_argument(tmp_path: Path) -> None:
+    # every action the page can send, with each kind of JSON value in each field it reads
+    from bridgelaws.session.dispatch import HANDLERS
+
+    w = _card_table("nb", folder=tmp_path, allow_write=False)
+    values: list[Any] = [None, [], {}, [[1]], {"a": {}}, 10**30, -1, True, 1e308, float("nan"), "x" * 10_000]
+    for action in HANDLERS:
+        for field in ("arg", "value", "card", "name", "overwrite", "all_seen"):
+            for value in values:
+                w._on_msg(w, {"action": action, field: value}, [])
+                assert w.html, (action, field, value)
+    assert list(tmp_path.iterdir()) == []
+    assert w.session.mode in ("lesson", "seminar", "exam") and w.session.lang == "nb"
+
+
+# ---- N5: terminal escapes ---------------------------------------------------------------------------------
+
+RAW_CONTROLS = ("\x1b", "\x07", "\x9b", "\u202e")
+
+
+def _no_raw_controls(out: subprocess.CompletedProcess[str]) -> str:
+    both = out.stdout + out.stderr
+    for c in RAW_CONTROLS:
+        assert c not in both, (repr(c), both[:500])
+    return both
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_n5_show_prints_escape_sequences_of_a_title_as_text(lang: str) -> None:
+    # terminal-escapes.sh, part 1: the title's OSC 0 (window title) and CSI 2J (clear screen) reached the terminal
+    out = run_cli("show", str(REPRO / "terminal-escapes.toml"), "--lang", lang)
+    assert out.returncode == 0, out.stderr
+    _no_raw_controls(out)
+    assert out.stdout.splitlines()[0].startswith(r"T\x1b]0;PWNED\x07\x1b[2J\x1b[31mRED\x1b[0m")
+
+
+def test_n5_show_escapes_the_question_and_c1_and_direction_controls(tmp_path: Path) -> None:
+    text = (REPRO / "terminal-escapes.toml").read_text(encoding="utf-8")
+    text = text.replace('en = "The offender', 'en = "\\u009b2J\\u202eevil\\u001b[5m The offender')
+    path = tmp_path / "question.toml"
+    path.write_text(text, encoding="utf-8")
+    out = run_cli("show", str(path), "--lang", "en")
+    assert out.returncode == 0, out.stderr
+    _no_raw_controls(out)
+    assert r"\x9b2J\u202eevil\x1b[5m The offender" in out.stdout
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_n5_import_pbn_prints_a_tag_value_escaped(lang: str) -> None:
+    # terminal-escapes.sh, part 2: the [Dealer] value's escape sequences were echoed in the ERROR line
+    out = run_cli("import-pbn", str(REPRO / "terminal-escapes.pbn"), "--board", "1", "--lang", lang)
+    both = _no_raw_controls(out)
+    assert r"[Dealer \"\x1b]0;PWNED\x07\x1b[2J".replace('\\"', '"') in both
+    assert_one_line_error(out)
+    assert len(both.splitlines()) == 2   # the record reported, then the ERROR line
+
+
+@pytest.mark.skipif(os.name == "nt", reason="a line break in a file name")
+@pytest.mark.parametrize("name", ["a\nb.toml", "a\rb.toml", "b\x1b[2J.toml", "c\u2028d.toml"], ids=repr)
+def test_n5_a_file_name_with_a_line_break_or_an_escape_gives_one_error_line(tmp_path: Path, name: str) -> None:
+    # terminal-escapes.sh, part 3: show of 'a<newline>b.toml' (bad TOML) printed "ERROR a" and "b.toml: ..."
+    path = tmp_path / name
+    path.write_text("x = \n", encoding="utf-8")
+    for command in ("show", "check", "handout", "export"):
+        args = [command, str(path)] + (["--to", "pbn"] if command == "export" else [])
+        out = run_cli(*args)
+        _no_raw_controls(out)
+        line = assert_one_line_error(out, "invalid TOML")
+        assert out.stderr.count("\n") <= 1 and line.count("\n") == 0, (command, out.stderr)
+
+
+# ---- item 2 of the round-2 follow-up: a board whose only record cannot be read ------------------------------
+
+@pytest.mark.parametrize("lang, words", [("en", "no readable record of board 1"),
+                                         ("da", "ingen læsbar post for spil 1"),
+                                         ("nb", "ingen lesbar post for spill 1")])
+def test_import_pbn_says_that_no_readable_record_of_the_board_was_found(lang: str, words: str) -> None:
+    # it said "no record of board 1 (boards in the file: -)", as if the file had no board 1
+    out = run_cli("import-pbn", str(REPRO / "terminal-escapes.pbn"), "--board", "1", "--lang", lang)
+    line = assert_one_line_error(out, words)
+    assert "(boards in the file: -)" not in line and line.rstrip().endswith("1)"), line
+
+
+def test_select_tells_an_unreadable_record_of_the_board_from_a_missing_board() -> None:
+    from bridgelaws.pbn import read_pbn, select
+
+    good = ROUND2_HEAD.replace('"1"', '"2"')
+    text = ('[Board "1"]\n[Dealer "Q"]\n\n' + good + '\n[Board "3"]\n[Deal "N:AKQ"]\n\n'
+            '[Board "#"]\n[Dealer "Q"]\n\n[Event "x"]\n[Dealer "Q"]\n')
+    records = read_pbn(text, errors="collect")
+    assert [r.board for r in records] == [2] and [e.record for e in records.errors] == [1, 3, 4, 5]
+    # record 4 copies the board of the last record read ('#', as the reader does); record 5 names none
+    assert records.unread_boards == {1: "1", 3: "3", 4: "2"}
+    exc = _pbn_error(lambda: select(records, 1))
+    assert "no readable record of board 1" in str(exc) and "could not be read: 1)" in str(exc)
+    assert "could not be read: 3)" in str(_pbn_error(lambda: select(records, "03")))
+    assert "ingen læsbar post for spil 1" in _pbn_error(lambda: select(records, 1)).explain("da")
+    # a board that no record names, while a record of unknown board could not be read: that one may be it
+    exc = _pbn_error(lambda: select(records, 9))
+    assert "no readable record of board 9" in str(exc) and "boards read: 2" in str(exc) \
+        and "could not be read: 5)" in str(exc)
+    # --record N of a record that could not be read
+    assert "record 3 could not be read" in str(_pbn_error(lambda: select(records, 3, record=3)))
+    # without unreadable records, and for a board not in a file whose unreadable records are all known: as before
+    assert "no record of board 9 (boards in the file: 2)" in str(_pbn_error(lambda: select(read_pbn(good), 9)))
+    some = read_pbn('[Board "1"]\n[Dealer "Q"]\n\n' + good, errors="collect")
+    assert "no record of board 9 (boards in the file: 1, 2)" in str(_pbn_error(lambda: select(some, 9)))
+
+
+def test_select_names_the_board_of_a_record_the_scanner_gave_up() -> None:
+    # a record broken while scanning (an unclosed comment) after its [Board] tag
+    from bridgelaws.pbn import read_pbn, select
+
+    records = read_pbn('[Board "7"]\n{ never closed\n', errors="collect")
+    assert len(records) == 0 and len(records.errors) == 1
+    assert records.unread_boards == {1: "7"}
+    assert "no readable record of board 7" in str(_pbn_error(lambda: select(records, 7)))
+
+
+# ---- N8: handout -o ---------------------------------------------------------------------------------------
+
+def test_n8_handout_into_a_missing_folder_or_onto_a_folder_is_one_error_line(tmp_path: Path) -> None:
+    # handout-output-errors.sh: FileNotFoundError and IsADirectoryError ended as "internal error in the library"
+    scenario = str(REPRO / "export-title-hash.toml")
+    for out_path in (tmp_path / "missing" / "h.html", tmp_path, tmp_path / "missing" / "h.pdf"):
+        out = run_cli("handout", scenario, "-o", str(out_path))
+        assert_one_line_error(out, "cannot write the file", "give -o a file name in a folder that exists")
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
+    for command in (["export", scenario, "--to", "lin"], ["export", scenario, "--to", "pbn"],
+                    ["import-pbn", str(REPRO / "pbn-no-contract-tags.pbn"), "--board", "1"]):
+        out = run_cli(*command, "-o", str(tmp_path / "missing" / "x.out"))
+        assert_one_line_error(out, "cannot write the file")
+
+
+@pytest.mark.skipif(os.name == "nt" or sys.platform == "darwin", reason="file names that are not UTF-8")
+def test_n8_handout_of_a_file_whose_name_is_not_utf8(tmp_path: Path) -> None:
+    # the name went into the handout's meta line as a lone surrogate: UnicodeEncodeError, "internal error"
+    name = os.fsdecode(b"a\xff.toml")
+    source = tmp_path / name
+    try:
+        source.write_bytes((REPRO / "export-title-hash.toml").read_bytes())
+    except (OSError, UnicodeError):
+        pytest.skip("the file system refuses names that are not UTF-8")
+    out = run_cli("handout", str(source), "-o", str(tmp_path / "h.html"))
+    assert out.returncode == 0 and not out.stderr, out.stderr
+    page = (tmp_path / "h.html").read_text(encoding="utf-8")    # valid UTF-8
+    assert "a\ufffd" in page and ".toml" in page
+    out = run_cli("handout", str(source))                       # to stdout
+    assert out.returncode == 0 and "a\ufffd" in out.stdout, out.stderr
+    target = tmp_path / os.fsdecode(b"h\xfe.html")               # a non-UTF-8 output name
+    out = run_cli("handout", str(source), "-o", str(target))
+    assert out.returncode == 0 and target.is_file(), out.stderr
+    out = run_cli("handout", str(source), "-o", str(tmp_path / os.fsdecode(b"no\xfe") / "h.html"))
+    assert_one_line_error(out, "cannot write the file")

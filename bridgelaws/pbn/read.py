@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Literal
+from typing import Literal, NoReturn
 
 from bridgelaws.errors import PbnError
 from bridgelaws.scenario import open_read_only
@@ -83,7 +83,13 @@ def read_pbn(source: str | bytes | Path, *, path: str | None = None,
     out = PbnRecords()
     collect = errors == "collect"
     reader = _Reader(path, out, collect)
-    scanner = Scanner(path, reader.game, out.errors.append if collect else None)
+
+    def scan_error(exc: PbnError) -> None:   # a game the scanner gave up: its board, if its tag came before
+        out.errors.append(exc)
+        if scanner.game is not None:
+            reader.unread(scanner.game, exc)
+
+    scanner = Scanner(path, reader.game, scan_error if collect else None)
     try:
         scanner.read(text_)
     except _TooMany as exc:
@@ -121,27 +127,70 @@ class _Reader:
             if not self.collect:
                 raise
             self.out.errors.append(exc)
+            self.unread(game, exc)
             return
         self.out.append(record)
+
+    def unread(self, game: Game, exc: PbnError) -> None:
+        """Remember the board of a record that could not be read, as its ``[Board]`` tag gives it."""
+        tag = next((t for t in reversed(game.tags) if t.name == "Board"), None)
+        value = None if tag is None else tag.value
+        if value == "#":
+            value = self.previous["Board"].value if "Board" in self.previous else None
+        elif value is not None and value.startswith("##"):
+            value = value[2:]
+        elif value is None and "Board" in self.persistent:
+            value = self.persistent["Board"].value
+        if value is not None and value.strip():
+            number = ascii_int(value.strip())
+            self.out.unread_boards[exc.record or game.number] = str(number) if number is not None else value
 
 
 def select(records: Sequence[PbnRecord], board: int | str, record: int | None = None) -> PbnRecord:
     """The record of ``board``; ``record`` (its number in the file) when the board appears more than once."""
-    path = records[0].path if records else None
+    errors: Sequence[PbnError] = getattr(records, "errors", ())
+    path = records[0].path if records else next((e.path for e in errors), None)
     mine = [r for r in records if r.board is not None and str(r.board) == str(board)]
     if record is not None:
         for r in mine:
             if r.number == record:
                 return r
+        if any(e.record == record for e in errors):
+            raise pbn_error(what("record_unreadable", record=record), path=path)
         numbers = ", ".join(str(r.number) for r in mine) or "none"
         raise pbn_error(what("not_of_board", record=record, board=board, records=numbers), path=path)
     if not mine:
-        boards = sorted({str(r.board) for r in records if r.board is not None}, key=_board_key)
-        raise pbn_error(what("no_board", board=board, boards=", ".join(boards) or "-"), path=path)
+        _no_record(records, errors, board, path)
     if len(mine) > 1:
         numbers = ", ".join(str(r.number) for r in mine)
         raise pbn_error(what("several", board=board, count=len(mine), records=numbers), path=path)
     return mine[0]
+
+
+def _no_record(records: Sequence[PbnRecord], errors: Sequence[PbnError], board: int | str,
+               path: str | None) -> NoReturn:
+    """Raise the error for a board with no readable record: its records could not be read, or records whose
+    board is not known could not be read, or the file has no record of it (issue #21)."""
+    unread: dict[int, str] = getattr(records, "unread_boards", {})
+    number = ascii_int(str(board).strip())
+    key = str(number) if number is not None else str(board)
+    own = sorted(n for n, b in unread.items() if b == key)
+    if own:
+        raise pbn_error(what("no_readable_board", board=board, records=_numbers(own)), path=path)
+    found = {str(r.board) for r in records if r.board is not None} | set(unread.values())
+    boards = ", ".join(sorted(found, key=_board_key)) or "-"
+    unknown = [e.record for e in errors if e.record is not None and e.record not in unread]
+    if unknown or any(e.record is None for e in errors):
+        read = ", ".join(sorted({str(r.board) for r in records if r.board is not None}, key=_board_key)) or "-"
+        raise pbn_error(what("no_board_unread", board=board, boards=read, records=_numbers(unknown) or "-"),
+                        path=path)
+    raise pbn_error(what("no_board", board=board, boards=boards), path=path)
+
+
+def _numbers(numbers: Sequence[int], most: int = 10) -> str:
+    """Record numbers for a message: the first ``most`` of them, and how many more."""
+    shown = ", ".join(str(n) for n in numbers[:most])
+    return shown + (f", … (+{len(numbers) - most})" if len(numbers) > most else "")
 
 
 def _board_key(b: str) -> tuple[int, str]:

@@ -113,10 +113,14 @@ class PbnRecord:
 
 class PbnRecords(list[PbnRecord]):
     """The records read from a file, in order; ``errors`` holds a PbnError for each record that could not be
-    read (record and line in each), in order. Empty unless ``read_pbn(..., errors="collect")``."""
+    read (record and line in each), in order. Empty unless ``read_pbn(..., errors="collect")``.
+    ``unread_boards`` maps the number of each unreadable record to its board, when its ``[Board]`` tag was
+    read (so that :func:`select` can say that a board's only records could not be read)."""
 
     errors: list[PbnError]
+    unread_boards: dict[int, str]
 
     def __init__(self, records: Sequence[PbnRecord] = (), errors: Sequence[PbnError] = ()) -> None:
         super().__init__(records)
         self.errors = list(errors)
+        self.unread_boards = {}
