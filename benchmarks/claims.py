@@ -1,0 +1,104 @@
+"""The exact claim question: "can the claimer's side lose a trick under any legal play?", timed.
+
+    python benchmarks/claims.py [--per-size 6] [--seed 1] [--limit 1.0]
+
+For each ending size k = 3 .. 7 tricks and each of three kinds, --per-size random endings are built: a random deal
+(bridgelaws.Deal.random(seed)) is played out with random legal cards until k tricks remain, then
+
+- ``plain``: nothing more;
+- ``penalty``: on the way, a defender has dropped an honour (a major penalty card, 49, 50B), still on the table;
+- ``restriction``: as ``penalty``, and the offender's partner is on lead, so declarer's 50D2/51B choice (a lead
+  restriction) is part of the search.
+
+``bridgelaws.claimsolver.min_tricks`` is asked for declarer's side (the fewest tricks it takes under any legal
+play of all four hands and any option declarer may choose). The time of each answer is printed per size and
+kind (median and worst), and the largest ending whose every answer came within --limit seconds. Target: every
+ending of up to 6 tricks within 1 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from bridgelaws.cards import Seat
+from bridgelaws.claimsolver import min_tricks
+from bridgelaws.deal import Contract, Deal
+from bridgelaws.events import Expose, Play
+from bridgelaws.rules.revoke import side_of
+from bridgelaws.simulate import decision_event
+from bridgelaws.table import Table
+
+
+def _ending(seed: int, k: int, kind: str) -> Table | None:
+    rng = random.Random(seed)
+    deal = Deal.random(seed)
+    declarer = rng.choice(list(Seat))
+    table = Table(deal, Contract.parse(f"4{rng.choice(['S', 'H', 'D', 'C', 'NT'])}", declarer))
+    dropped = kind == "plain"
+    for _ in range(400):
+        st = table.state
+        if 13 - len(st.tricks) <= k and not st.trick and st.pending is None:
+            break
+        if st.pending is not None:
+            table.push(decision_event(st, rng))
+            continue
+        seat = st.to_act
+        if not dropped and st.is_defender(seat) and not st.trick and len(st.tricks) >= 13 - k - 3:
+            honours = [c for c in st.hand(seat.partner) if c.is_honour]
+            if honours:
+                table.push(Expose(seat.partner, rng.choice(sorted(honours, key=lambda c: c.sort_key)),
+                                  how="dropped"))
+                dropped = True
+                continue
+        cards = sorted(table.legal_cards(), key=lambda c: c.sort_key)
+        table.push(Play(seat, rng.choice(cards)))
+    st = table.state
+    if 13 - len(st.tricks) != k or st.trick:
+        return None
+    if kind != "plain" and not st.penalty_cards:
+        return None
+    if kind == "restriction" and (st.pending is None or st.pending.kind != "lead_options"):
+        return None
+    return table
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--per-size", type=int, default=6)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--limit", type=float, default=1.0)
+    args = ap.parse_args(argv)
+    largest = 0
+    for k in range(3, 8):
+        worst_k = 0.0
+        for kind in ("plain", "penalty", "restriction"):
+            times: list[float] = []
+            seed = args.seed * 100_000 + k * 1000
+            tries = 0
+            while len(times) < args.per_size and tries < 400:
+                seed += 1
+                tries += 1
+                table = _ending(seed, k, kind)
+                if table is None:
+                    continue
+                st = table.state
+                t0 = time.perf_counter()
+                min_tricks(table, st, side_of(st.declarer))
+                times.append(time.perf_counter() - t0)
+            if not times:
+                print(f"{k} tricks, {kind:11}: no ending found")
+                continue
+            worst_k = max(worst_k, max(times))
+            print(f"{k} tricks, {kind:11}: {len(times)} endings, median {statistics.median(times) * 1000:8.1f} ms, "
+                  f"worst {max(times) * 1000:8.1f} ms")
+        if worst_k <= args.limit and largest == k - 1:
+            largest = k
+    print(f"largest ending answered within {args.limit:g} s every time: {largest} tricks")
+    return 0 if largest >= 6 else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
