@@ -67,7 +67,7 @@ def test_pop_restores_the_previous_state_exactly(seed: int) -> None:
     rng = random.Random(seed)
     table = Table(Deal.random(seed), _contract(seed))
     snapshots = [table.state]
-    while True:
+    for _ in range(600):    # bounded: a playout with irregularities ends well within 600 events
         ev = next_event(table, rng, 0.2)
         if ev is None:
             break
@@ -77,6 +77,8 @@ def test_pop_restores_the_previous_state_exactly(seed: int) -> None:
             assert table.state is snapshots[-1], "a refused event must leave the state unchanged"
             continue
         snapshots.append(table.state)
+    else:
+        raise AssertionError("the playout did not end within 600 events")
     while table.history:
         table.pop()
         snapshots.pop()

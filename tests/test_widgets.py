@@ -142,8 +142,12 @@ def test_every_branch_of_every_group_of_variants_is_reachable(group: list[Path])
 
 def test_seed_000_continuations_are_branches_offered_at_trick_4() -> None:
     s = TableSession.from_scenarios(EX1_FILES, lang="da")
-    while not s.divergence():
+    for _ in range(100):    # bounded: each next_stop moves forward or the assertion fails
+        if s.divergence():
+            break
         assert s.next_stop()
+    else:
+        pytest.fail("no divergence within 100 stops")
     n = len(s.history)
     assert s.table.state.trick_no == 4 and not s.table.state.trick  # dummy is about to lead to trick 4
     leads = {s.branches[j].events[n] for j in s.divergence()}
@@ -618,12 +622,27 @@ def test_regions_kept_from_earlier_clicks_are_what_a_fresh_drawing_gives() -> No
                    {"action": "set_lang", "value": "nb"}, {"action": "set_mode", "value": "lesson"}):
         w.send_action(action)
         same_as_fresh()
-    while w.session.script_next() is not None:  # the article's line, then our own play to the end
+    # the article's line, then our own play to the end; each loop has a bound (a deal has 52 cards, and a
+    # step or a click that does not move the table fails the test instead of looping)
+    for _ in range(200):
+        if w.session.script_next() is None:
+            break
+        n = len(w.session.history)
         w.choose(0) if w.table.state.pending is not None else w.step()
+        assert len(w.session.history) > n, "a step along the article's line must move the table"
         same_as_fresh()
-    while not w.table.is_complete() and seen < 200:
+    else:
+        pytest.fail("the article's line did not end within 200 steps")
+    for _ in range(200):
+        if w.table.is_complete():
+            break
+        n = len(w.session.history)
         w.choose(0) if w.table.state.pending is not None else w.click(str(min(w.table.legal_cards())))
+        assert len(w.session.history) > n, "a legal click or an offered option must move the table"
         same_as_fresh()
+    else:
+        pytest.fail("the play did not end within 200 clicks")
+    assert w.table.is_complete()
     w.back()
     same_as_fresh()
     assert w.table.is_complete() is False and seen > 40
