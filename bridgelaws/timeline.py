@@ -35,11 +35,13 @@ from typing import TYPE_CHECKING, Any
 
 from bridgelaws.cards import Seat
 from bridgelaws.events import (
-    AcceptLead, Choose, CorrectRevoke, Designate, DummySeen, Event, Expose, Hold, LeadFaceDown, Play, RejectLead,
-    RequestWithdraw, Select, Simultaneous, SpreadHand, Touch, Withdraw,
+    AcceptLead, Agree, Choose, Claim, Concede, CorrectRevoke, Designate, Dispute, DummySeen, EndOfRound, Event, Expose,
+    Hold, LeadFaceDown, NextBoardCall, Object, Play, RejectLead, RequestWithdraw, Select, Simultaneous, SpreadHand,
+    TdRuling, Touch, Withdraw,
 )
 from bridgelaws.i18n import Message, normalize_lang, text
 from bridgelaws.notation import format_card, format_seat
+from bridgelaws.rules.claims import side_seats
 
 if TYPE_CHECKING:
     import pandas as pd  # type: ignore[import-untyped]
@@ -133,7 +135,25 @@ def describe_event(event: Event, lang: str = "en", state: PlayState | None = Non
         return _t("event.lead_face_down", lang, seat=seat, card=event.card)
     if isinstance(event, RequestWithdraw):
         return _t("event.request_withdraw", lang, seat=seat, card=event.new_card)
+    if isinstance(event, (Claim, Concede, Agree, Dispute, Object, TdRuling, NextBoardCall, EndOfRound)):
+        return _describe_claim_event(event, lang)
     return f"{format_seat(seat, lang)}: {event.action}"
+
+
+def _describe_claim_event(event: Event, lang: str) -> str:
+    """Claims, concessions and the end of the board (Laws 64B4, 64B5, 68-71) in words; the last two have no
+    seat but a side, or nothing."""
+    if isinstance(event, (Claim, Concede)):
+        if event.tricks is None:
+            return text(f"claim.event.{event.action}_all", lang, seat=event.seat)
+        return text(f"claim.event.{event.action}", lang, seat=event.seat, tricks=event.tricks)
+    if isinstance(event, TdRuling):
+        return text("claim.event.td_ruling", lang, tricks=event.tricks)
+    if isinstance(event, NextBoardCall):
+        return text("claim.event.next_board_call", lang, seats=side_seats(event.side))
+    if isinstance(event, EndOfRound):
+        return text("claim.event.end_of_round", lang)
+    return text(f"claim.event.{event.action}", lang, seat=event.seat)
 
 
 # ----------------------------------------------------------------------------------------------------------

@@ -26,13 +26,7 @@ SCENARIO_FILES = sorted((ROOT / "tests" / "scenarios").rglob("*.toml")) + sorted
     (ROOT / "notebooks" / "scenarios").glob("*.toml"))
 LANGS = ("da", "nb", "en")
 #: scenario files whose Director's statements cannot be written yet, for a reason outside this module
-KNOWN_BROKEN: dict[str, str] = {
-    # bridgelaws.timeline.describe_event (the PBN notes' words for each event) has no words yet for the events
-    # written without a seat (Laws 64B4, 64B5, 69A): it raises KeyError on the missing seat
-    name: "timeline.describe_event: no words yet for next_board_call / end_of_round (no seat)"
-    for name in ("64b4-call-on-next-board.toml", "64b4-offending-side-calls.toml", "64b5-end-of-round.toml",
-                 "69a-acquiescence.toml")
-}
+KNOWN_BROKEN: dict[str, str] = {}  # scenario files the PBN round trip cannot carry yet (none)
 
 
 def _scenario_params() -> list[object]:

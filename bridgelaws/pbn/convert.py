@@ -87,7 +87,7 @@ def encode_details(event: Event) -> str:
     """The fields of an event (other than seat and action) as one cell without spaces:
     ``card=D3,how=revoke_corrected``; strings are percent-encoded, lists joined with ``+``."""
     d = event.to_dict()
-    d.pop("seat")
+    d.pop("seat", None)  # events of a side or of nobody (64B4, 64B5) have none
     d.pop("action")
     parts = []
     for key, value in d.items():
@@ -206,7 +206,8 @@ def _events(record: Record) -> list[dict[str, Any]]:
         except (ValueError, KeyError) as exc:
             raise record._error(what("events_details", table=EVENTS_TABLE, row=i, problem=str(exc)[:200]),
                                 line) from None
-        history.append({"seat": seat, "action": action, **fields_})
+        # "-": an event written without a seat (next_board_call, end_of_round, a td_ruling)
+        history.append({**({} if seat == "-" else {"seat": seat}), "action": action, **fields_})
     return history
 
 

@@ -140,5 +140,6 @@ def to_pbn(scenario: Scenario, lang: str = "en", *, board: int = 1) -> str:
         out.append(f"{i // META_CHUNK + 1} {encoded[i:i + META_CHUNK]}")
     out.append(_tag(EVENTS_TABLE, EVENTS_COLUMNS))
     for no, event in enumerate(scenario.history, 1):
-        out.append(f"{no} {event.seat.value} {event.action} {encode_details(event)}")
+        seat = event.seat.value if event.seat is not None else "-"
+        out.append(f"{no} {seat} {event.action} {encode_details(event)}")
     return "\n".join(out) + "\n"
