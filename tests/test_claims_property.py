@@ -1,0 +1,315 @@
+"""Property test (issue #22): random deals with random claims and concessions at random moments, and revokes
+around them.
+
+For every seeded run, after every accepted event:
+
+- every one of the 52 cards is in exactly one place (a hand, a penalty card, the trick in progress, a finished
+  trick, a lead out of turn), counted here from the deal, not by the engine's ``card_locations``;
+- while a claim or concession is in force, a card played or exposed by anyone is refused under 68D and changes
+  nothing;
+- which revokes are established, and by which paragraph of 63A, agrees with a count kept in this test from the
+  events alone: 63A1 when the offender or his partner plays to a later trick; 63A3 when a member of the
+  offending side claims or concedes; 63A4 when a member of the offending side agrees to the opponents' claim or
+  concession, or acquiesces in the opponents' claim by not objecting before its call on the next board or the
+  end of the round (69A, our reading in docs/scenario-format.md); a 68B2 objection undoes what the concession
+  established; a corrected revoke (62) is never established.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+import pytest
+
+from bridgelaws import Contract, Deal, Play, Seat, Table
+from bridgelaws.errors import BridgeLawsError, IllegalPlayError
+from bridgelaws.events import (
+    Agree, Claim, Concede, CorrectRevoke, Dispute, EndOfRound, Event, Expose, NextBoardCall, Object, TdRuling,
+)
+from bridgelaws.simulate import decision_event
+
+N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
+CONTRACTS = ["3NT", "4S", "2H", "5D", "1C", "6NT"]
+SEEDS = range(100)
+
+
+def side(seat: Seat) -> str:
+    return "NS" if seat in (N, S) else "EW"
+
+
+def other(s: str) -> str:
+    return "EW" if s == "NS" else "NS"
+
+
+# ----------------------------------------------------------------------------------------------------------
+# the independent count
+# ----------------------------------------------------------------------------------------------------------
+
+@dataclass
+class RevokeCount:
+    seat: Seat
+    trick: int
+    corrected: bool = False
+    by: str | None = None          # "63A1", "63A3", "63A4" or None while not established
+
+
+@dataclass
+class ClaimCount:
+    seat: Seat
+    kind: str
+    status: str = "open"           # open, agreed, disputed, ruled, acquiesced
+    established: list[int] = field(default_factory=list)
+
+
+@dataclass
+class Model:
+    revokes: list[RevokeCount] = field(default_factory=list)
+    claim: ClaimCount | None = None
+    calls: set[str] = field(default_factory=set)
+    round_over: bool = False
+
+    def establish(self, s: str, by: str) -> list[int]:
+        done = []
+        for i, r in enumerate(self.revokes):
+            if side(r.seat) == s and r.by is None and not r.corrected:
+                r.by = by
+                done.append(i)
+        return done
+
+
+def all_cards(deal: Deal) -> set[str]:
+    return {str(c) for h in deal.hands for c in h}
+
+
+def places(state) -> list[str]:  # type: ignore[no-untyped-def]
+    """Every card the state shows, once for each place it is in."""
+    out = [str(c) for seat in Seat for c in state.hand(seat)]
+    out += [str(p.card) for p in state.penalty_cards]
+    out += [str(c) for _, c in state.trick]
+    out += [str(c) for t in state.tricks for _, c in t.plays]
+    if state.irregular_lead is not None:
+        out.append(str(state.irregular_lead.card))
+    return out
+
+
+def held_suit_led(state, seat: Seat) -> bool:  # type: ignore[no-untyped-def]
+    """The seat holds (in hand or as a penalty card) a card of the suit led to the trick in progress."""
+    if not state.trick:
+        return False
+    led = str(state.trick[0][1])[0]
+    mine = [str(c) for c in state.hand(seat)] + [str(p.card) for p in state.penalty_cards if p.seat is seat]
+    return any(c[0] == led for c in mine)
+
+
+# ----------------------------------------------------------------------------------------------------------
+# the run
+# ----------------------------------------------------------------------------------------------------------
+
+def _play_event(t: Table, rng: random.Random, model: Model) -> Event:
+    st = t.state
+    if st.pending is not None:
+        return decision_event(st, rng)
+    last = t.peek()
+    if isinstance(last, Play) and last.revoke and rng.random() < 0.15:
+        return CorrectRevoke(last.seat, card=last.card)
+    seat = st.to_act
+    assert seat is not None
+    if st.trick and rng.random() < 0.2 and held_suit_led(st, seat) and st.revoke_correction is None:
+        led = str(st.trick[0][1])[0]
+        others = sorted((c for c in st.hand(seat) if str(c)[0] != led), key=str)
+        if others:
+            return Play(seat, rng.choice(others), revoke=True)
+    legal = sorted(t.legal_cards(), key=str)
+    assert legal, f"no legal card for {seat} with nothing pending"
+    return Play(seat, rng.choice(legal))
+
+
+def _claim_event(t: Table, rng: random.Random) -> Event:
+    st = t.state
+    remaining = 13 - len(st.tricks)
+    seat = rng.choice([st.declarer, st.declarer.lho, st.declarer.rho])     # dummy does not claim
+    tricks = rng.choice([None, rng.randint(0, remaining)])
+    return Claim(seat, tricks=tricks, line=rng.choice([None, "cross-ruff"])) if rng.random() < 0.6 \
+        else Concede(seat, tricks=tricks)
+
+
+def _answer_event(t: Table, rng: random.Random, model: Model) -> Event | None:
+    rec = model.claim
+    assert rec is not None
+    st = t.state
+    maker = side(rec.seat)
+    opts: list[Event] = []
+    if rec.status == "open":
+        opts += [Agree(rng.choice(list(Seat)) if rng.random() < 0.2 else rng.choice([rec.seat.lho, rec.seat.rho]))]
+        if rec.kind == "concede" and st.is_defender(rec.seat) and not model.calls:
+            # 68B2 "at once": not after a call on the next board (see the xfail test below)
+            opts += [Object(rec.seat.partner)] * 2
+    if rec.status in ("open", "agreed"):
+        opts.append(Dispute(rng.choice(list(Seat))))
+    if rec.status == "disputed":
+        opts += [TdRuling(tricks=rng.randint(0, 13 - len(st.tricks)))] * 2
+    if not model.round_over:
+        opts += [NextBoardCall(side=s) for s in ("NS", "EW") if s not in model.calls]
+        opts.append(EndOfRound())
+    return rng.choice(opts) if opts else None
+
+
+def _apply(model: Model, ev: Event, before, after) -> None:  # type: ignore[no-untyped-def]
+    """What the accepted event does to the count, from the Laws (see the module docstring)."""
+    if isinstance(ev, Play):
+        trick_no = len(before.tricks) + 1
+        if ev.revoke:
+            assert held_suit_led(before, ev.seat) and str(ev.card)[0] != str(before.trick[0][1])[0]
+            model.revokes.append(RevokeCount(ev.seat, trick_no))
+        for r in model.revokes:          # 63A1: the offending side plays to a later trick
+            if r.by is None and not r.corrected and side(ev.seat) == side(r.seat) and trick_no > r.trick:
+                r.by = "63A1"
+    elif isinstance(ev, CorrectRevoke):
+        r = next(r for r in reversed(model.revokes) if r.seat is ev.seat and r.by is None and not r.corrected)
+        r.corrected = True
+    elif isinstance(ev, (Claim, Concede)):
+        model.claim = ClaimCount(ev.seat, "claim" if isinstance(ev, Claim) else "concede")
+        model.claim.established = model.establish(side(ev.seat), "63A3")
+    elif isinstance(ev, Agree):
+        assert model.claim is not None
+        model.claim.status = "agreed"
+        model.claim.established += model.establish(side(ev.seat), "63A4")
+    elif isinstance(ev, Object):
+        assert model.claim is not None
+        for i in model.claim.established:
+            model.revokes[i].by = None
+        model.claim = None
+    elif isinstance(ev, Dispute):
+        assert model.claim is not None
+        model.claim.status = "disputed"
+    elif isinstance(ev, TdRuling):
+        assert model.claim is not None
+        model.claim.status = "ruled"
+    elif isinstance(ev, (NextBoardCall, EndOfRound)):
+        caller = ev.side if isinstance(ev, NextBoardCall) else None
+        if caller is not None:
+            model.calls.add(caller)
+        else:
+            model.round_over = True
+        rec = model.claim
+        if rec is not None and rec.kind == "claim" and rec.status == "open" and caller != side(rec.seat):
+            rec.status = "acquiesced"     # 69A: the opponents did not object in time
+            rec.established += model.establish(other(side(rec.seat)), "63A4")
+
+
+def _refusals(t: Table, rng: random.Random) -> int:
+    """68D: while a claim or concession is in force nobody plays or exposes a card; nothing changes."""
+    st, n = t.state, len(t.history)
+    tried = 0
+    for seat in Seat:
+        hand = sorted(st.hand(seat), key=str)
+        if not hand:
+            continue
+        card = rng.choice(hand)
+        for ev in (Play(seat, card), Expose(seat, card, how="dropped")):
+            with pytest.raises(IllegalPlayError) as info:
+                t.push(ev)
+            assert info.value.law is not None and info.value.law.code == "68D", (ev, info.value)
+            assert t.state is st and len(t.history) == n
+            tried += 1
+    return tried
+
+
+def _compare(t: Table, model: Model, where: str) -> None:
+    got = [(r.seat, r.trick_no, r.corrected, r.established and r.established_by.code) for r in t.state.revokes]
+    want = [(r.seat, r.trick, r.corrected, r.by or False) for r in model.revokes]
+    assert got == want, where
+
+
+def run(seed: int) -> dict[str, int]:
+    rng = random.Random(seed)
+    deal = Deal.random(seed)
+    t = Table(deal, Contract.parse(rng.choice(CONTRACTS), rng.choice("NESW")))
+    model = Model()
+    full = all_cards(deal)
+    counts = {"claims": 0, "refused": 0, "revokes": 0, "63A3": 0, "63A4": 0, "objections": 0,
+              "claims_refused": 0}
+    p_claim = rng.choice([0.01, 0.03, 0.08])
+    for step in range(500):
+        st = t.state
+        if model.round_over:
+            break
+        if model.claim is not None:
+            assert st.claim is not None and st.to_act is None and not t.legal_cards()
+            counts["refused"] += _refusals(t, rng)
+            ev = _answer_event(t, rng, model)
+        elif st.phase == "over":
+            ev = rng.choice([NextBoardCall(side=s) for s in ("NS", "EW") if s not in model.calls] + [EndOfRound()])
+        else:
+            last = t.peek()
+            soon_after_revoke = isinstance(last, Play) and last.revoke
+            if rng.random() < (0.3 if soon_after_revoke else p_claim):
+                ev = _claim_event(t, rng)
+            else:
+                ev = _play_event(t, rng, model)
+        if ev is None:
+            break
+        before = t.state
+        own_side_agrees = isinstance(ev, Agree) and model.claim is not None \
+            and side(ev.seat) == side(model.claim.seat)
+        try:
+            t.push(ev)
+        except BridgeLawsError as exc:
+            assert t.state is before, "a refused event changes nothing"
+            if own_side_agrees:       # 69A: only the other side agrees
+                assert exc.law is not None and exc.law.code == "69A", exc
+                counts["refused"] += 1
+                continue
+            # otherwise only a claim or concession may be refused here (at a moment the engine does not take
+            # one); every answer generated is one the Laws allow
+            assert isinstance(ev, (Claim, Concede)), (seed, step, ev, exc)
+            counts["claims_refused"] += 1
+            continue
+        assert not own_side_agrees, f"{ev}: the claimer's own side may not agree (69A)"
+        _apply(model, ev, before, t.state)
+        counts["claims"] += isinstance(ev, (Claim, Concede))
+        counts["objections"] += isinstance(ev, Object)
+        counts["revokes"] += isinstance(ev, Play) and ev.revoke
+        seen = places(t.state)
+        assert len(seen) == len(set(seen)) == 52 and set(seen) == full, (seed, step, ev)
+        _compare(t, model, f"seed {seed}, step {step}, after {ev}")
+    else:
+        raise AssertionError(f"seed {seed}: the board did not end within 500 events")
+    assert model.round_over
+    for r in model.revokes:
+        counts[r.by or "none"] = counts.get(r.by or "none", 0) + 1
+    return counts
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_claims_and_concessions_with_revokes_around_them(seed: int) -> None:
+    run(seed)
+
+
+def test_the_runs_reach_what_they_are_meant_to_test() -> None:
+    """The property test is not vacuous: over the seeds, claims and concessions are made, refusals tried,
+    and revokes established by each of 63A1, 63A3 and 63A4."""
+    total: dict[str, int] = {}
+    for seed in SEEDS[:40]:
+        for k, v in run(seed).items():
+            total[k] = total.get(k, 0) + v
+    assert total["claims"] >= 30 and total["refused"] >= 200, total
+    assert total.get("63A1", 0) >= 10 and total.get("63A3", 0) >= 5 and total.get("63A4", 0) >= 3, total
+    assert total["objections"] >= 3, total
+
+
+@pytest.mark.xfail(strict=True, reason="engine bug found by this property test (seed 22): the 68B2 objection is "
+                   "accepted after a call on the next board (even both sides' calls), and play then resumes on a "
+                   "board that is closed; 68B2 requires the objection 'at once' (bridgelaws/rules/claims.py, object_)")
+def test_an_objection_after_a_call_on_the_next_board_is_not_at_once_68b2() -> None:
+    t = Table(Deal.random(22), Contract.parse("3NT", "S"))
+    for _ in range(4):
+        t.push(Play(t.state.to_act, min(t.legal_cards(), key=str)))
+    t.push(Concede(W, tricks=None))
+    t.push(NextBoardCall(side="NS"))
+    t.push(NextBoardCall(side="EW"))
+    before = t.state
+    with pytest.raises(IllegalPlayError):
+        t.push(Object(E))
+    assert t.state is before
