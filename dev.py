@@ -156,13 +156,14 @@ def venv_env() -> dict[str, str]:
     return env
 
 
-def exec_tool(cmd: list[str]) -> None:
+def exec_tool(cmd: list[str], env: dict[str, str] | None = None) -> None:
     """Replace this process by cmd (a server) so that Ctrl+C and signals reach it directly."""
     show(cmd)
     os.chdir(ROOT)
+    env = venv_env() if env is None else env
     if IS_WINDOWS:
-        raise SystemExit(subprocess.call(cmd, env=venv_env()))
-    os.execve(cmd[0], cmd, venv_env())
+        raise SystemExit(subprocess.call(cmd, env=env))
+    os.execve(cmd[0], cmd, env)
 
 
 def cmd_lab(args: list[str]) -> int:
@@ -198,13 +199,34 @@ def find_notebook(name: str) -> Path:
     fail(f"no notebook {name!r} (looked in ., notebooks/ and notebooks/da/; the languages are notebooks/da, nb, en)")
 
 
+# Voila runs with our template (share/jupyter/voila/templates/bridgelaws: Voila's lab template without its CDN
+# links and with prose at 18 px) and without the offline site's kernel extension, which the dev extra installs
+# into the same environment and which, outside JupyterLite, only logs "Shared module @jupyterlite/services
+# doesn't exist in shared scope default". tests/test_browser.py starts Voila through these two functions.
+VOILA_DATA = ROOT / "share" / "jupyter"
+VOILA_TEMPLATE = "bridgelaws"
+VOILA_SKIPPED_EXTENSIONS = ["@jupyterlite/pyodide-kernel-extension"]
+
+
+def voila_command(target: Path, args: list[str], bin_dir: Path = BIN) -> list[str]:
+    """The voila command line serving target (a notebook or a folder) with our template; args go last."""
+    skip = [f"--VoilaConfiguration.extension_denylist={name}" for name in VOILA_SKIPPED_EXTENSIONS]
+    return [str(bin_dir / "voila"), str(target), f"--template={VOILA_TEMPLATE}", *skip, *args]
+
+
+def voila_env(env: dict[str, str]) -> dict[str, str]:
+    """env with share/jupyter first on JUPYTER_PATH, where Voila finds our template."""
+    paths = [str(VOILA_DATA), *filter(None, env.get("JUPYTER_PATH", "").split(os.pathsep))]
+    return dict(env, JUPYTER_PATH=os.pathsep.join(dict.fromkeys(paths)))
+
+
 def cmd_voila(args: list[str]) -> int:
     # no NOTEBOOK: serve the whole folder, every notebook a presentation at /voila/render/<name>.ipynb
     if not args or args[0].startswith("-"):
-        exec_tool([str(BIN / "voila"), str(NOTEBOOKS), *args])
-        return 0
-    notebook = find_notebook(args[0])
-    exec_tool([str(BIN / "voila"), str(notebook), *args[1:]])
+        target, rest = NOTEBOOKS, args
+    else:
+        target, rest = find_notebook(args[0]), args[1:]
+    exec_tool(voila_command(target, rest), voila_env(venv_env()))
     return 0
 
 

@@ -10,6 +10,8 @@ driven by Playwright.
   statements of a table at a decision lie inside the viewport together.
 - Voila shows 05 with its quiz answers, explanations and walk-throughs folded until clicked, and no code.
 - The keyboard alone chooses an option and plays a card.
+- Voila (started by dev.py's voila_command and voila_env, as ``python3 dev.py voila`` starts it) asks no host
+  but 127.0.0.1, logs no console error on a notebook, and shows its prose at 18 px or more.
 
 The tables are found through the markup contract of the card table (docs/widget.md): hands ``data-seat``,
 cards ``data-card``, the decision box ``data-role="decision"``, the Director's statements
@@ -23,11 +25,13 @@ these tests are skipped, except in CI (``CI=true``), where a missing browser is 
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import re
 import shutil
 import sys
+import urllib.parse
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -117,13 +121,24 @@ def nblab(nbdir: Path, browser: Any) -> Iterator[str]:
     stop(proc)
 
 
+def load_dev() -> Any:
+    """dev.py as a module: its voila_command and voila_env start Voila here as ``python3 dev.py voila`` does."""
+    spec = importlib.util.spec_from_file_location("bridgelaws_dev", ROOT / "dev.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 @pytest.fixture(scope="module")
 def nbvoila(nbdir: Path, browser: Any) -> Iterator[str]:
-    """Voila serving the whole folder, as ``python3 dev.py voila`` does: /voila/render/<notebook>."""
+    """Voila serving the whole folder, as ``python3 dev.py voila`` does (the same command line, template and
+    JUPYTER_PATH, from dev.py): /voila/render/<notebook>."""
+    dev = load_dev()
     port = free_port()
-    cmd = [str(BIN / "voila"), str(nbdir / "nb"), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-           "--show_tracebacks=True"]
-    proc = start(cmd, f"http://127.0.0.1:{port}/api/status", nbdir, private_env(nbdir / "home"),
+    cmd = dev.voila_command(nbdir / "nb", ["--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+                                           "--show_tracebacks=True"], bin_dir=BIN)
+    proc = start(cmd, f"http://127.0.0.1:{port}/api/status", nbdir, dev.voila_env(private_env(nbdir / "home")),
                  nbdir / "voila.log")
     yield f"http://127.0.0.1:{port}"
     stop(proc)
@@ -516,3 +531,66 @@ def test_voila_the_keyboard_alone_chooses_an_option_and_plays_a_card(nbvoila: st
     assert screen.evaluate(DEEPEST_FOCUS)["card"] or screen.evaluate(DEEPEST_FOCUS)["action"]
     assert option["text"].strip()
     view_shot(screen, "voila-01-keyboard.png")
+
+
+# ---------------------------------------------------------------------------------------------- Voila offline
+
+PROSE_PX = 18  # issue #20 item 2: Voila's prose at least 18 px, readable from the back of a room
+PROSE = ".jp-RenderedMarkdown p, .jp-RenderedMarkdown li, .jp-RenderedMarkdown summary"
+
+
+def other_hosts(urls: list[str]) -> list[str]:
+    """The urls that go to a host other than 127.0.0.1 (data: and blob: urls go nowhere)."""
+    return [u for u in urls if not u.startswith(("data:", "blob:"))
+            and urllib.parse.urlsplit(u).hostname != "127.0.0.1"]
+
+
+@pytest.mark.parametrize("name", [NB01, "en/05-spillet-og-spillet-kort.ipynb"])
+def test_voila_asks_no_other_host_logs_no_error_and_its_prose_is_large(nbvoila: str, screen: Any,
+                                                                        name: str) -> None:
+    """Issue #20 items 2 and 6, as a seminar room without a network meets Voila at 1280×800: every request
+    (scripts, styles, fonts, the kernel's websocket) goes to 127.0.0.1, the console shows no error once every
+    table is drawn, and the prose is at least 18 px (the screen fixture would abort other hosts' requests;
+    they are recorded here before that)."""
+    urls: list[str] = []
+    errors: list[str] = []
+    screen.on("request", lambda r: urls.append(r.url))
+    screen.on("websocket", lambda ws: urls.append(ws.url))
+    screen.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    screen.on("pageerror", lambda e: errors.append(str(e)))
+    screen.goto(f"{nbvoila}/voila/render/{name}")
+    screen.locator("#rendered_cells").wait_for(state="visible", timeout=120_000)  # every cell has run
+    tables = screen.locator("[data-bl='table']")
+    tables.first.wait_for(timeout=60_000)
+    for i in range(tables.count()):
+        tables.nth(i).locator("[data-role='director']").wait_for()
+    screen.wait_for_load_state("networkidle")
+    screen.wait_for_timeout(1_000)  # late errors (a lazily loaded extension) have time to show
+    assert [u for u in urls if u.startswith("ws")], "no kernel websocket was recorded"
+    assert other_hosts(urls) == []
+    assert errors == []
+    sizes = screen.eval_on_selector_all(PROSE, "els => els.map(e => parseFloat(getComputedStyle(e).fontSize))")
+    assert len(sizes) >= 10
+    assert min(sizes) >= PROSE_PX, sorted(set(sizes))
+    screen.locator(PROSE).first.scroll_into_view_if_needed()
+    view_shot(screen, f"voila-{name.replace('/', '-')}-offline-prose.png")
+
+
+def test_voila_folder_page_asks_no_other_host(nbvoila: str, screen: Any) -> None:
+    """``python3 dev.py voila`` with no notebook opens on the folder listing: it too stays on 127.0.0.1 (our
+    template's page.html drops Voila's link to Font Awesome 4 on a CDN). Its console is not checked: Voila's
+    listing starts the widget plugins without a kernel, and they log that they cannot activate."""
+    urls: list[str] = []
+    screen.on("request", lambda r: urls.append(r.url))
+    screen.goto(f"{nbvoila}/")
+    screen.get_by_text("scenarios", exact=True).wait_for()
+    screen.wait_for_load_state("networkidle")
+    assert [u for u in urls if "/voila/static/" in u], "the listing's own script was not loaded"
+    assert other_hosts(urls) == []
+
+
+def test_other_hosts_keeps_loopback_only() -> None:
+    assert other_hosts(["http://127.0.0.1:8866/voila/static/voila.js", "ws://127.0.0.1:8866/api/kernels/x",
+                        "data:font/woff2;base64,AA", "blob:http://127.0.0.1:8866/1"]) == []
+    assert other_hosts(["https://cdn.jsdelivr.net/npm/x.css", "http://localhost:8866/", "wss://example.org/"]) == [
+        "https://cdn.jsdelivr.net/npm/x.css", "http://localhost:8866/", "wss://example.org/"]
