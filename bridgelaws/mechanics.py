@@ -280,7 +280,8 @@ def complete_trick(state: PlayState) -> PlayState:
                  if not (r.until == "loses_lead" and r.seat is not winner) and r.until != "this_trick")
     over = len(tricks) == 13
     return state.evolve(tricks=tricks, trick=(), trick_leader=None, to_act=None if over else winner,
-                   restrictions=kept, phase="over" if over else state.phase, designated=None, in_error=())
+                   restrictions=kept, phase="over" if over else state.phase, designated=None, in_error=(),
+                        back_53b=())
 
 
 def check_plain_play(state: PlayState, seat: Seat, card: Card, event: Event) -> None:

@@ -271,6 +271,9 @@ class PlayState:
     #: 53B: cards played in error to the trick of a lead out of turn: waiting for the proper lead, then lying in
     #: the trick as their owners' cards unless taken back
     in_error: tuple[tuple[Seat, Card], ...] = ()
+    #: 53B: cards played in error to the trick in progress that have gone back to their owners' hands (taken back,
+    #: or unable to stand there): taking one back again is void
+    back_53b: tuple[tuple[Seat, Card], ...] = ()
     #: 60B: declarer has been required to take back his lead from the wrong hand and has not yet led from the
     #: correct one
     lead_retracted: bool = False

@@ -15,7 +15,6 @@ BROKEN = Path(__file__).resolve().parent / "broken_scenarios" / "laws"
 SCENARIOS = Path(__file__).resolve().parent / "scenarios"
 
 REFUSED_BY = {
-    "broken-53a-accept-at-trick-13.toml": "53A",
     "broken-53b-proper-lead-by-wrong-player.toml": "53B",
     "broken-54c-reject-after-dummy-seen.toml": "54C",
     "broken-54c-spread-hand-after-dummy-seen.toml": "54C",

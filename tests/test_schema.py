@@ -152,7 +152,6 @@ NOT_STRUCTURAL: dict[str, str] = {
     "revoke_written_as_play.toml": "a revoke without revoke = true: only the replay knows the player could follow",
     "laws/broken-45c4b-two-different-findings.toml": "two different findings on one designation (45C4b)",
     "laws/broken-47f-withdraw-a-played-card.toml": "a withdrawal the Laws do not allow (47F)",
-    "laws/broken-53a-accept-at-trick-13.toml": "accepting a lead out of turn at trick 13 (53A)",
     "laws/broken-53b-proper-lead-by-wrong-player.toml": "a proper lead by the wrong player (53B)",
     "laws/broken-54c-reject-after-dummy-seen.toml": "rejecting after dummy was seen (54C)",
     "laws/broken-54c-spread-hand-after-dummy-seen.toml": "spreading after dummy was seen (54C)",

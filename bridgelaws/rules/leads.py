@@ -140,11 +140,12 @@ def _reject(state: PlayState, by: Seat | None) -> PlayState:
                                                  leader=il.correct_leader),))
 
 
+def _void_at_trick_13(state: PlayState) -> bool:
+    """53A: the lead out of turn at trick 13 has been taken back already; nobody has led from the correct hand."""
+    return state.irregular_lead is None and state.trick_no == 13 and not state.trick and state.lead_stands is False
+
+
 def _check_pending_lead(state: PlayState, ev: Event) -> IrregularLead:
-    if state.irregular_lead is None and state.trick_no == 13 and not state.trick and state.lead_stands is False:
-        raise DecisionError(f"{ev}: a lead out of turn at trick 13 cannot be accepted or refused: it has been "
-                            "retracted and the lead comes from the correct hand (53A)", law=L53A, seat=ev.seat,
-                            event=ev, key="lp.error.13th_trick")
     if state.irregular_lead is None:
         raise DecisionError(f"{ev}: there is no lead out of turn to accept or reject", law=L53A, seat=ev.seat,
                             event=ev, key="error.no_lead_out_of_turn")
@@ -152,6 +153,11 @@ def _check_pending_lead(state: PlayState, ev: Event) -> IrregularLead:
 
 
 def _statement(state: PlayState, ev: Event, accept: bool) -> PlayState:
+    if _void_at_trick_13(state):
+        # 53A: only "prior to the thirteenth trick" may a lead out of turn be treated as correct; at trick 13 it
+        # was taken back at once, so a statement accepting it (or refusing it) is void: it is recorded, and it
+        # changes nothing
+        return state.evolve(notes=(note("lp.note.13th_trick_void", L53A, seat=ev.seat),))
     if state.irregular_lead is None and state.lead_decided_by is not None and ev.seat is state.lead_decided_by.partner:
         # 55A: the defender next in turn has already decided; his partner's different view changes nothing
         return state.evolve(lead_decided_by=None, notes=(note("note.decider_prevails_55A", L55A, seat=ev.seat,
@@ -288,7 +294,8 @@ def after_proper_lead(state: PlayState) -> PlayState:
             notes.append(note("lp.note.53B_in_error_stays", L53B, seat=seat, card=card))
         else:
             st = restore(st.with_hand(seat, st.hand(seat) | {card}), seat, (card,))
-            st = st.evolve(in_error=tuple(p for p in st.in_error if p != (seat, card)))
+            st = st.evolve(in_error=tuple(p for p in st.in_error if p != (seat, card)),
+                           back_53b=st.back_53b + ((seat, card),))
             notes.append(note("lp.note.53B_in_error_back", L16C, seat=seat, card=card))
     return st.evolve(notes=tuple(notes))
 

@@ -28,6 +28,10 @@ _after_revoke = HANDLERS[Withdraw]
 @register(Withdraw)
 def withdraw(table: Engine, state: PlayState, ev: Withdraw) -> PlayState:
     seat, card = ev.seat, ev.card
+    if (seat, card) in state.back_53b and card in state.hand(seat):
+        # 53B: the card played in error is already back in its owner's hand (taken back, or unable to stand in
+        # the trick of the proper lead): taking it back again is void and changes nothing
+        return state.evolve(notes=(note("lp.note.withdraw_void_53B", L53B, seat=seat, card=card),))
     if state.revoke_correction is not None:
         return _after_revoke(table, state, ev)
     if (seat, card) in state.in_error and (seat, card) in state.trick:
@@ -35,6 +39,7 @@ def withdraw(table: Engine, state: PlayState, ev: Withdraw) -> PlayState:
         # but Law 16C makes what it showed unauthorized for the offending side
         st = state.evolve(trick=tuple(p for p in state.trick if p != (seat, card)),
                           in_error=tuple(p for p in state.in_error if p != (seat, card)),
+                          back_53b=state.back_53b + ((seat, card),),
                           last_played=tuple(p for p in state.last_played if p != (seat, card)))
         st = restore(st.with_hand(seat, st.hand(seat) | {card}), seat, (card,))
         st = st.evolve(to_act=next_in_trick(st))
