@@ -15,8 +15,12 @@ Rank.NINE
 
 The kinds: ``card`` (suit and rank), ``suit`` (a suit without a rank, 46B2), ``rank`` (a rank without a
 suit, 46B3), ``high`` / ``low`` (46B1a / 46B1c, optionally with a suit: "a small diamond"), ``win`` (46B1b),
-``any`` ("anything", "it doesn't matter", 46B5) and ``none`` (only words such as "play" or "please":
-neither suit nor rank, 46B5).
+``any`` ("anything", "it doesn't matter", 46B5), ``none`` (only words such as "play" or "please":
+neither suit nor rank, 46B5) and ``trump`` ("ruff", "a trump", "trumf", "stjæl", "stjel": the trump suit without
+a rank, read from the contract and dummy's holding; docs/designations.md gives the reading and its sources).
+
+>>> parse_designation("ruff it", "en").kind, parse_designation("stjæl", "da").kind, parse_designation("trumf den", "nb").kind
+('trump', 'trump', 'trump')
 
 Nothing is guessed. Words the reader does not know, two suits or two ranks ("club eight - nonsense,
 diamond eight": write the second as a correction), or words that contradict each other ("the small queen")
@@ -44,7 +48,7 @@ from bridgelaws.i18n import Message, normalize_lang
 __all__ = ["Designation", "parse_designation", "KINDS", "VOCABULARY"]
 
 #: the kinds of designation, in the order of Law 46
-KINDS: tuple[str, ...] = ("card", "suit", "rank", "high", "low", "win", "any", "none")
+KINDS: tuple[str, ...] = ("card", "suit", "rank", "high", "low", "win", "any", "none", "trump")
 
 _S, _H, _D, _C = Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS
 _MAX_TEXT = 500
@@ -189,6 +193,7 @@ VOCABULARY: dict[str, dict[str, frozenset[str]]] = {
         "low": frozenset({"low", "lowest", "small", "smallest", "little"}),
         "win": frozenset({"win", "wins", "winner", "winning"}),
         "take": frozenset({"take", "takes", "taking"}),
+        "trump": frozenset({"ruff", "ruffs", "ruffing", "trump", "trumps", "trumping"}),
         "pronoun": frozenset({"it", "that"}),
         "any": frozenset({"anything", "any", "whatever", "whichever"}),
         "filler": frozenset({
@@ -206,6 +211,9 @@ VOCABULARY: dict[str, dict[str, frozenset[str]]] = {
         "win": frozenset({"stik", "stikker", "stikke", "vind", "vinder", "vinde", "stikk", "vinn", "vinner",
                           "vinne"}),
         "take": frozenset({"tag", "tager", "tage", "ta", "tar"}),
+        # trumf: noun and verb in both languages; stjæl (da) and stjel (nb): "steal", i.e. ruff
+        "trump": frozenset({"trumf", "trumfe", "trumfer", "trumfen", "stjæl", "stjæle", "stjæler", "stjel",
+                            "stjele", "stjeler"}),
         "pronoun": frozenset({"den", "det"}),
         "any": frozenset({"ligegyldigt", "ligegyldig", "likegyldig", "likegyldige", "uansett", "noget", "noe"}),
         "filler": frozenset({
@@ -234,7 +242,7 @@ _PHRASES: dict[str, tuple[tuple[tuple[str, ...], str], ...]] = {
     ),
 }
 
-_CANONICAL = re.compile(r"^(card|suit|rank|high|low|win|any|none)(?::(.*))?$")
+_CANONICAL = re.compile(r"^(card|suit|rank|high|low|win|any|none|trump)(?::(.*))?$")
 _APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "`": "'", "´": "'"})
 _SPLIT = re.compile(r"[\s,;:.!?\"«»“”„()\[\]{}/|…\-–—−]+")
 _DIGIT_RANK = re.compile(r"^(10|[2-9])(?:'?(?:eren|er))?$")
@@ -251,7 +259,7 @@ def _vocabulary(lang: str) -> tuple[dict[str, frozenset[str]], dict[str, Suit], 
 @dataclass(frozen=True, slots=True)
 class _Tok:
     text: str
-    kind: str  # suit rank card high low win take pronoun any filler unknown
+    kind: str  # suit rank card high low win take trump pronoun any filler unknown
     value: Any = None
 
 
@@ -329,7 +337,7 @@ def _word(word: str, low: str, lang: str, vocab: dict[str, frozenset[str]], suit
     m = _DIGIT_RANK.match(low)
     if m:
         return _Tok(word, "rank", Rank.TEN if m.group(1) == "10" else Rank(int(m.group(1))))
-    for kind in ("high", "low", "win", "take", "pronoun", "any", "filler"):
+    for kind in ("high", "low", "win", "take", "trump", "pronoun", "any", "filler"):
         if low in vocab[kind]:
             return _Tok(word, kind)
     compound = _compound(low, suits, ranks)
@@ -424,6 +432,8 @@ def _combine(text: str, lang: str, toks: list[_Tok]) -> Designation:
         else:
             readings += [Designation(s) for s in suits] + [Designation(None, r) for r in ranks]
         raise _ambiguous("played.parse.two_designations", text, lang, tuple(_unique(readings)))
+    if "trump" in kinds:
+        return _trump(text, lang, kinds, cards, suits, ranks)
     manner = [k for k in ("high", "low", "win") if k in kinds]
     if "take" in kinds and "pronoun" in kinds and not named and not manner:
         manner = ["win"]          # "den tar vi", "tag den", "we'll take it"
@@ -452,6 +462,18 @@ def _combine(text: str, lang: str, toks: list[_Tok]) -> Designation:
     if "any" in kinds:
         return Designation(kind="any")
     return Designation(kind="none")
+
+
+def _trump(text: str, lang: str, kinds: set[str], cards: list[Card], suits: list[Suit],
+           ranks: list[Rank]) -> Designation:
+    """"ruff", "a trump", "trump it", "ruff small", "trumf", "stjæl den": the trump suit without a rank. With a
+    card, a suit, a rank or another manner ("ruff with the ace", "ruff high", "ruff, anything") the words say two
+    things, and nothing is guessed: the readings are listed."""
+    others = [Designation.of_card(c) for c in cards] + [Designation(s) for s in suits] \
+        + [Designation(None, r) for r in ranks] + [Designation(kind=k) for k in ("high", "win", "any") if k in kinds]
+    if others:
+        raise _ambiguous("played.parse.contradictory", text, lang, (Designation(kind="trump"), *others))
+    return Designation(kind="trump")     # "low" ("ruff small", "en lille trumf") says the same: the lowest trump
 
 
 def _unique(items: list[Designation]) -> list[Designation]:

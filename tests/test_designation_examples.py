@@ -174,6 +174,7 @@ def test_an_example_of_the_errors_table_raises_its_key(key: str, example: str, l
 
 #: what a word of each class of "The vocabulary" is read as, alone
 CLASS_KIND = {"suits": "suit", "ranks": "rank", "high": "high", "low": "low", "win": "win", "any": "any",
+              "trump": "trump",
               "take": "none", "pronouns": "none", "filler": "none"}
 #: a filler word is read in a sentence: it changes nothing in it
 FILLER_SENTENCE = {"en": "{} spade jack", "da": "{} spar bonde", "nb": "{} spar knekt"}

@@ -243,7 +243,7 @@ def test_a_designation_checks_its_own_consistency() -> None:
         Designation(S, Rank.ACE, "high")
     with pytest.raises(ValueError):
         Designation(kind="maybe")
-    assert set(KINDS) == {"card", "suit", "rank", "high", "low", "win", "any", "none"}
+    assert set(KINDS) == {"card", "suit", "rank", "high", "low", "win", "any", "none", "trump"}
     assert repr(Designation(S, Rank.JACK)) == "Designation(suit=Suit.SPADES, rank=Rank.JACK, kind='card')"
 
 
@@ -296,3 +296,73 @@ def test_docs_list_every_word_of_the_vocabulary() -> None:
     for table in (designations._EN_SUITS, designations._EN_RANKS, designations._SC_SUITS, designations._SC_RANKS):
         missing = sorted(w for w in table if w not in listed)
         assert not missing, f"docs/designations.md does not list {missing}"
+
+
+# ----------------------------------------------------------------------------------------------------------
+# "ruff", "a trump", "trumf", "stjæl", "stjel" (issue #22, item 4; docs/designations.md gives the sources)
+# ----------------------------------------------------------------------------------------------------------
+
+# dummy (North) holds ♠96 and no club; West leads
+RUFF_DEAL = "N:96.AKQJT98.5432. 75.765.AKQ.AKQJT AKQJT8.432.JT9.9 432..876.8765432"
+
+
+def _ruff_table(contract: str, *events: object):  # type: ignore[no-untyped-def]
+    from bridgelaws import Contract, Deal, Table
+    from bridgelaws.cards import Seat
+
+    t = Table(Deal.from_pbn(RUFF_DEAL), Contract.parse(contract, "S"))
+    for ev in events:
+        t.push(ev)  # type: ignore[arg-type]
+    assert t.state.dummy is Seat.NORTH
+    return t
+
+
+@pytest.mark.parametrize(("words", "lang"), [
+    ("ruff", "en"), ("ruff it", "en"), ("a trump", "en"), ("trump", "en"), ("trump it", "en"), ("ruff small", "en"),
+    ("trumf", "da"), ("trumf den", "da"), ("stjæl", "da"), ("stjæl den", "da"),
+    ("trumf", "nb"), ("trumf den", "nb"), ("stjel", "nb"), ("stjel den", "nb"), ("en trumf", "nb"),
+])
+def test_ruff_words_are_the_trump_suit_without_a_rank(words: str, lang: str) -> None:
+    d = parse_designation(words, lang)
+    assert d == Designation(kind="trump") and d.suit is None and d.rank is None
+    assert parse_designation(str(d), "da") == d
+
+
+@pytest.mark.parametrize("words", ["ruff with the ace", "ruff high", "trump the queen", "ruff a spade"])
+def test_ruff_with_something_else_named_is_not_guessed(words: str) -> None:
+    with pytest.raises(AmbiguousNotationError) as info:
+        parse_designation(words, "en")
+    assert Designation(kind="trump") in info.value.candidates and len(info.value.candidates) == 2
+
+
+def test_ruff_when_dummy_is_void_in_the_suit_led_plays_the_lowest_trump_46b2() -> None:
+    from bridgelaws.cards import Card, Seat
+    from bridgelaws.events import Designate, Play
+
+    for words, lang in (("ruff", "en"), ("stjæl", "da"), ("trumf", "nb"), ("a trump", "en")):
+        t = _ruff_table("4S", Play(Seat.WEST, Card.parse("C8")), Designate(Seat.SOUTH, words=words, lang=lang))
+        assert t.state.trick[-1] == (Seat.NORTH, Card.parse("S6")), words   # ♠6, not ♠9
+    # dummy wins with ♠6 and leads: "a trump" is still the lowest trump, the ♠9 now
+    t = _ruff_table("4S", Play(Seat.WEST, Card.parse("C8")), Designate(Seat.SOUTH, words="ruff"),
+                    Play(Seat.EAST, Card.parse("CA")), Play(Seat.SOUTH, Card.parse("C9")),
+                    Designate(Seat.SOUTH, words="trumf", lang="da"))
+    assert t.tricks[0].winner is Seat.NORTH and t.state.trick == ((Seat.NORTH, Card.parse("S9")),)
+
+
+def test_ruff_when_dummy_cannot_ruff_designates_no_card() -> None:
+    from bridgelaws.cards import Card, Seat
+    from bridgelaws.events import Designate, Play
+
+    # dummy holds diamonds when a diamond is led: it must follow, so "ruff" designates no card it may play
+    t = _ruff_table("4S", Play(Seat.WEST, Card.parse("D8")), Designate(Seat.SOUTH, words="ruff"))
+    p = t.state.designation
+    assert not t.state.trick[1:] and p is not None and p.by == "declarer" and p.valid is False
+    assert set(p.candidates) == {Card.parse(x) for x in ("D5", "D4", "D3", "D2")}
+    # no trump suit: nothing to ruff with, whatever dummy holds
+    t = _ruff_table("3NT", Play(Seat.WEST, Card.parse("C8")), Designate(Seat.SOUTH, words="stjel", lang="nb"))
+    p = t.state.designation
+    assert not t.state.trick[1:] and p is not None and p.by == "declarer" and p.valid is False
+    assert len(p.candidates) == 13
+    # the next designation settles it
+    t.push(Designate(Seat.SOUTH, words="heart eight"))
+    assert t.state.designation is None and t.state.trick[-1] == (Seat.NORTH, Card.parse("H8"))

@@ -276,6 +276,14 @@ def resolve(state: PlayState, dummy: Seat, dsg: Designation, words: str = "", la
                      if_no=Message("played.a.declarer_designates", {"cards": legal_t}))
         return Resolution(None, L46B1b, Message("played.rule.question", {"words": w}),
                           PendingDesignation("director", True, legal_t, L46B1b, dsg, words, lang), (q,))
+    if kind == "trump":
+        # "ruff", "a trump", "trumf", "stjæl": the trump suit named without a rank (docs/designations.md)
+        if state.trump is None:
+            return invalid("played.rule.trump_no_trumps", L46B4)      # no trump suit: no card designated
+        trumps = [c for c in hand if c.suit is state.trump]
+        if not trumps or _lowest(trumps) not in legal:
+            return invalid("played.rule.trump_cannot", L46B4)         # dummy cannot ruff: no card designated
+        return final(_lowest(trumps), L46B2, "played.rule.trump")     # 46B2: the lowest trump
     if kind == "suit":
         of_suit = [c for c in hand if c.suit is dsg.suit]
         if not of_suit:
