@@ -29,7 +29,8 @@ from typing import Any
 from bridgelaws.i18n import normalize_lang
 from bridgelaws.i18n import text as _text
 
-__all__ = ["PAGE_CSS", "chromium", "example_section", "page", "print_pdf", "scenario_handout", "t"]
+__all__ = ["PAGE_CSS", "chromium", "example_head", "example_section", "key_position", "page", "print_pdf",
+           "scenario_handout", "t"]
 
 #: the page around the diagrams: A4, margins, and diagrams kept whole on a page. ``main .bl`` is more
 #: specific than the diagrams' own ``.bl`` rule, so their size fits paper instead of a projector.
@@ -54,6 +55,8 @@ code { font-family: "DejaVu Sans Mono", monospace; font-size: 0.92em; }
 .ho-contents { font-size: 9.5pt; margin: 1mm 0 4mm 0; }
 .ho-stop { break-inside: avoid; margin: 0 0 2mm 0; }
 .ho-output { margin: 2mm 0; }
+.ho-head h3 { margin-top: 4mm; }
+.ho-head p { break-after: avoid; }
 .ho-ruling { border-left: 3px solid #2f6b3a; padding: 0.5mm 0 0.5mm 3mm; margin: 2mm 0; break-inside: avoid; }
 .ho-ruling ul { margin: 0.5mm 0 0 0; padding-left: 5mm; }
 .ho-title { font-family: "DejaVu Sans", Arial, sans-serif; font-weight: bold; }
@@ -92,6 +95,48 @@ def ruling_html(lines: Iterable[str], lang: str, heading: str | None = None) -> 
     head = heading if heading is not None else t("director_says", lang)
     li = "".join(f"<li>{_e(i)}</li>" for i in items)
     return f'<div class="ho-ruling"><div class="ho-title">{_e(head)}</div><ul>{li}</ul></div>'
+
+
+def key_position(table: Any, laws: Iterable[Any] = ()) -> int:
+    """Where a handout prints a card table: the number of events up to and including the irregularity of the
+    table's script (``table`` holds the whole script), so that the diagram shows the irregularity with what the
+    Director says about it, not the play before it. The irregularity is the first event that is not an ordinary
+    card played in turn (an exposed card, a revoke, a lead out of turn, a designation, a claim, a decision ...) at
+    which the Director cites a law the scenario names (``laws``: what the example is about; a revoke that matters
+    only through the claim that follows it is passed over), else the first of them. A script without an
+    irregularity is printed at its end."""
+    from bridgelaws.present import _is_irregular
+
+    events = table.history
+    irregular = [i + 1 for i, e in enumerate(events) if _is_irregular(e)]
+    if not irregular:
+        return len(events)
+    numbers = {_law_number(law) for law in laws}
+    for n in irregular:
+        cited = {_law_number(st.law) for st in table.copy(history=n).statements() if st.law is not None}
+        if cited & numbers:
+            return n
+    return irregular[0]
+
+
+def _law_number(law: Any) -> str:
+    """The law's number: 62 for 62B1 (the Director may cite 53B where a file names 53A)."""
+    text = str(law)
+    return text[:len(text) - len(text.lstrip("0123456789"))]
+
+
+def example_head(example: Any, lang: str) -> str:
+    """An example's heading and question, as its walk-through begins (:meth:`bridgelaws.present.Example.walk`),
+    for a handout that prints a diagram of the example before its walk-through."""
+    from bridgelaws.present import red_suits
+    from bridgelaws.scenario import localized
+
+    parts = [f'<div class="bl-example ho-head"><h3>{red_suits(example.title)}</h3>']
+    question = localized(example.scenario.question, normalize_lang(lang))
+    if question:
+        parts.append(f"<p><em>{red_suits(question)}</em></p>")
+    parts.append("</div>")
+    return "".join(parts)
 
 
 def example_section(example: Any, lang: str, level: int = 2, title: bool = True) -> str:

@@ -7,8 +7,12 @@ A handout is the notebook without code: its prose (Markdown, rendered by mistune
 where the notebook shows an output, the same output computed again in the handout's language: the walk-
 throughs of the examples (a diagram of each key position with what the Director says, drawn by
 bridgelaws.render.html like the notebooks), the rulings, the tables. The notebook's code runs here, in this
-process, with its ``LANG`` parameter set to the handout's language; a card table widget is printed as a
-diagram of its position with a one-line note that it is interactive on screen; other controls are left out. Each
+process, with its ``LANG`` parameter set to the handout's language; other controls are left out. A card table
+widget is printed as a diagram of its key position (its script's irregularity, with what the Director says there:
+bridgelaws.handout.key_position) with a one-line note that it is interactive on screen, after the diagrams
+of the same example that the notebook shows right after it (the deal "as dealt"); a table whose example is a quiz
+question leaves the position to the question, which must not show the answer. Each example's heading and question
+come before its first diagram: a walk-through that the handout has introduced already starts without them. Each
 language's handout is made from that language's notebook (``notebooks/<lang>/<name>.ipynb``: the source or its
 translation, tools/translate.py), so the prose is in the handout's language too.
 
@@ -27,6 +31,7 @@ import os
 import re
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -37,7 +42,7 @@ LANGS = ("da", "nb", "en")
 
 from bridgelaws import handout  # noqa: E402  (after ROOT: the checkout's package, installed editable)
 from bridgelaws.i18n import normalize_lang  # noqa: E402
-from bridgelaws.present import Example  # noqa: E402
+from bridgelaws.present import Example, red_suits  # noqa: E402
 
 
 def _source(cell: dict[str, Any]) -> str:
@@ -56,19 +61,39 @@ def is_widget(obj: Any) -> bool:
     return hasattr(obj, "_repr_mimebundle_") and not hasattr(obj, "_repr_html_")
 
 
+def widget_table(obj: Any) -> tuple[Any, Any] | None:
+    """A card table widget printed at its key position (:func:`bridgelaws.handout.key_position`: its script's
+    irregularity, with what the Director says there): (the engine table there, the script's scenario or
+    None). None for any other control (the mode switch, the decision aid's menus), which is not printed."""
+    from bridgelaws.table import Table
+
+    session = getattr(obj, "session", None)
+    table = getattr(obj, "table", None)
+    if not isinstance(table, Table):
+        return None
+    branches = getattr(session, "branches", None)
+    if not branches:
+        return table, None
+    branch = branches[0]   # the article's line (the first scenario of the table); the others are its variants
+    script = Table(table.deal, table.contract)
+    for ev in branch.events:
+        script.push(ev)
+    scenario = getattr(branch, "scenario", None)
+    laws = scenario.laws if scenario is not None else ()
+    return script.copy(history=handout.key_position(script, laws)), scenario
+
+
 def output_html(obj: Any, lang: str) -> str:
     """What a cell's value shows, as static HTML."""
     if obj is None:
         return ""
     if is_widget(obj):
         from bridgelaws.render import html
-        from bridgelaws.table import Table
 
-        table = getattr(obj, "table", None)
-        if not isinstance(table, Table):
+        printed = widget_table(obj)
+        if printed is None:
             return ""  # a control (the mode switch, the decision aid's menus): nothing to print
-        note = f'<p class="ho-note">{handout._e(handout.t("interactive", lang))}</p>'
-        return str(html.table(table, lang=lang)) + note
+        return str(html.table(printed[0], lang=lang)) + note(lang)
     if isinstance(obj, Example):
         return str(obj.walk())
     rich = getattr(obj, "_repr_html_", None)
@@ -80,6 +105,10 @@ def output_html(obj: Any, lang: str) -> str:
     if text.lstrip().startswith("•"):
         return handout.ruling_html(text.splitlines(), lang)
     return f'<div class="ho-text">{handout._e(text)}</div>'
+
+
+def note(lang: str) -> str:
+    return f'<p class="ho-note">{handout._e(handout.t("interactive", lang))}</p>'
 
 
 def run_cell(code: str, ns: dict[str, Any]) -> tuple[Any, str]:
@@ -104,12 +133,139 @@ def markdown(src: str) -> str:
     return str(render(src))
 
 
+@dataclass
+class Item:
+    """One output of the handout, before it is laid out: ``kind`` is ``html`` (prose, printed text, any other
+    output), ``table`` (a card table widget), ``at`` (``example.at(n)``: a diagram of an example), ``walk`` (an
+    example's walk-through) or ``question`` (a quiz question); ``example`` is the scenario it shows, if any."""
+
+    kind: str
+    html: str
+    example: Example | None = None
+    scenario_id: str | None = None
+
+
+def _shown_example(code: str, value: Any, ns: dict[str, Any], examples: list[Example]) -> Example | None:
+    """The example whose diagram or walk-through a cell's value is: ``ex``, ``ex.walk(...)``, ``ex.at(n)``."""
+    if isinstance(value, Example):
+        return value
+    tree = ast.parse(code)
+    last = tree.body[-1] if tree.body else None
+    if isinstance(last, ast.Expr) and isinstance(last.value, ast.Call):
+        func = last.value.func
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+            obj = ns.get(func.value.id)
+            if isinstance(obj, Example):
+                return obj
+    if isinstance(value, str):   # a walk-through made some other way: by its heading
+        for ex in examples:
+            if f"<h3>{red_suits(ex.title)}</h3>" in value:
+                return ex
+    return None
+
+
+def _item(code: str, value: Any, ns: dict[str, Any], examples: list[Example], lang: str) -> Item | None:
+    from bridgelaws.quiz import Question
+    from bridgelaws.present import Walk
+
+    if value is None:
+        return None
+    if is_widget(value):
+        printed = widget_table(value)
+        if printed is None:
+            return None
+        table, scenario = printed
+        from bridgelaws.render import html
+
+        sid = scenario.id if scenario is not None else None
+        ex = next((e for e in examples if sid is not None and e.scenario.id == sid), None)
+        if ex is None and scenario is not None:
+            ex = Example(scenario, lang)
+        return Item("table", str(html.table(table, lang=lang)), ex, sid)
+    if isinstance(value, Question):
+        return Item("question", output_html(value, lang), None, value.scenario.id)
+    shown = output_html(value, lang)
+    if not shown:
+        return None
+    if isinstance(value, (Example, Walk)) or 'class="bl bl-table"' in shown:
+        ex = _shown_example(code, value, ns, examples)
+        if ex is not None:
+            kind = "walk" if isinstance(value, (Example, Walk)) else "at"
+            return Item(kind, shown, ex, ex.scenario.id)
+    return Item("html", f'<div class="ho-output">{shown}</div>')
+
+
+def _without_head(walk: str, example: Example, lang: str) -> str:
+    """A walk-through without its heading and question, when the handout has given them already."""
+    head = example_head_inner(example, lang)
+    return walk.replace(f'<div class="bl-example">{head}', '<div class="bl-example">', 1)
+
+
+def example_head_inner(example: Example, lang: str) -> str:
+    head = handout.example_head(example, lang)
+    return head[len('<div class="bl-example ho-head">'):-len("</div>")]
+
+
+def layout(items: list[Item], lang: str) -> list[str]:
+    """The handout's parts in reading order. Each example's heading and question come before its first diagram
+    (a card table or ``ex.at(n)`` printed before the walk-through gets them, and the walk-through then starts
+    without them); a card table is printed at its key position, after the diagrams of the same example that the
+    notebook shows right after it (the deal "as dealt", which its prose announces); a card table whose example is
+    a quiz question is not printed (the question shows its position, without the answer), only its note."""
+    asked = {it.scenario_id for it in items if it.kind == "question"}
+    introduced: set[str] = set()
+    parts: list[str] = []
+
+    def wrap(it: Item, body: str, css: str = "ho-output") -> str:
+        sid = it.scenario_id
+        attr = f' data-example="{handout._e(sid)}"' if sid else ""
+        return f'<div class="{css}"{attr}>{body}</div>'
+
+    def head(it: Item) -> str:
+        if it.example is None or it.scenario_id in introduced:
+            return ""
+        introduced.add(it.scenario_id)  # type: ignore[arg-type]
+        return handout.example_head(it.example, lang)
+
+    def emit(it: Item) -> None:
+        if it.kind == "html":
+            parts.append(it.html)
+        elif it.kind == "table":
+            if it.scenario_id in asked:
+                parts.append(note(lang))
+            else:
+                parts.append(wrap(it, head(it) + it.html + note(lang), "ho-output ho-table"))
+        elif it.kind == "at":
+            parts.append(wrap(it, head(it) + it.html))
+        elif it.kind == "walk":
+            assert it.example is not None and it.scenario_id is not None
+            body = it.html
+            if it.scenario_id in introduced:
+                body = _without_head(body, it.example, lang)
+            introduced.add(it.scenario_id)
+            parts.append(wrap(it, body))
+        elif it.kind == "question":
+            parts.append(wrap(it, it.html))
+
+    i = 0
+    while i < len(items):
+        it = items[i]
+        j = i + 1
+        if it.kind == "table":
+            while j < len(items) and items[j].kind == "at" and items[j].scenario_id == it.scenario_id:
+                emit(items[j])
+                j += 1
+        emit(it)
+        i = j
+    return parts
+
+
 def notebook_handout(path: Path, lang: str) -> tuple[str, list[str]]:
     """The handout of one notebook in ``lang``: (the HTML page, the titles of its examples)."""
     lang = normalize_lang(lang)
     nb = json.loads(path.read_text(encoding="utf-8"))
     ns: dict[str, Any] = {"__name__": "__handout__"}
-    parts: list[str] = []
+    items: list[Item] = []
     examples: list[Example] = []
     title = path.stem
     cwd = os.getcwd()
@@ -121,12 +277,12 @@ def notebook_handout(path: Path, lang: str) -> tuple[str, list[str]]:
                 if src.lstrip().startswith("<!--NAV-->") or cell.get("metadata", {}).get("bridgelaws", {}).get(
                         "role") == "languages":
                     continue  # the links to the other notebooks and to the other languages
-                if i == 0 or (not parts and src.lstrip().startswith("# ")):
+                if i == 0 or (not items and src.lstrip().startswith("# ")):
                     first, _, rest = src.lstrip().partition("\n")
                     if first.startswith("# "):
                         title = first[2:].strip()
                         src = rest
-                parts.append(markdown(src))
+                items.append(Item("html", markdown(src)))
                 continue
             if cell["cell_type"] != "code" or not src.strip():
                 continue
@@ -137,16 +293,16 @@ def notebook_handout(path: Path, lang: str) -> tuple[str, list[str]]:
                 continue
             try:
                 value, printed = run_cell(src, ns)
+                for obj in ns.values():
+                    if isinstance(obj, Example) and all(obj is not e for e in examples):
+                        examples.append(obj)
+                if printed.strip():
+                    items.append(Item("html", f'<div class="ho-text">{handout._e(printed)}</div>'))
+                item = _item(src, value, ns, examples, lang)
             except Exception as exc:
                 raise RuntimeError(f"{path.name}, cell {i}: {type(exc).__name__}: {exc}") from exc
-            for obj in ns.values():
-                if isinstance(obj, Example) and all(obj is not e for e in examples):
-                    examples.append(obj)
-            if printed.strip():
-                parts.append(f'<div class="ho-text">{handout._e(printed)}</div>')
-            shown = output_html(value, lang)
-            if shown:
-                parts.append(f'<div class="ho-output">{shown}</div>')
+            if item is not None:
+                items.append(item)
     finally:
         os.chdir(cwd)
     titles = []
@@ -155,12 +311,12 @@ def notebook_handout(path: Path, lang: str) -> tuple[str, list[str]]:
             titles.append(ex.title)
     contents = ""
     if titles:
-        items = "".join(f"<li>{handout._e(t)}</li>" for t in titles)
-        contents = f'<h2>{handout._e(handout.t("examples", lang))}</h2><ol class="ho-contents">{items}</ol>'
+        entries = "".join(f"<li>{handout._e(t)}</li>" for t in titles)
+        contents = f'<h2>{handout._e(handout.t("examples", lang))}</h2><ol class="ho-contents">{entries}</ol>'
     meta = " · ".join(handout._e(s) for s in (
         handout.t("notebook", lang, name=path.stem),
         handout.t("made_by", lang)))
-    return handout.page(title, contents + "\n".join(parts), lang, meta), titles
+    return handout.page(title, contents + "\n".join(layout(items, lang)), lang, meta), titles
 
 
 @contextlib.contextmanager
