@@ -92,6 +92,10 @@ EXAMPLES: dict[str, list[tuple[str, str]]] = {
         ("64B2 and 64C: the same suit twice", r"06-kulorsvigt-samme-farve[a-z0-9-]*"),
         ("64B3: a card faced on the table", r"06-kulorsvigt-bordets-kort"),
         ("64B7: both sides", r"06-kulorsvigt-begge-sider"),
+        # issue #22: claims and concessions where they meet revokes
+        ("63A4 and 64A2: the offending side agrees to a claim", r"06-kulorsvigt-krav-accepteres"),
+        ("63A3 and 64B1: the offender concedes", r"06-kulorsvigt-afkald"),
+        ("64B4: noticed after a call on the next board", r"06-kulorsvigt-naeste-spil"),
     ],
 }
 
@@ -472,7 +476,7 @@ def test_every_example_of_the_article_is_shown(number: str, example: str, patter
 
 
 def test_the_example_list_covers_the_articles() -> None:
-    assert {n: len(v) for n, v in EXAMPLES.items()} == {"01": 7, "02": 7, "04": 21, "05": 8, "06": 12}
+    assert {n: len(v) for n, v in EXAMPLES.items()} == {"01": 7, "02": 7, "04": 21, "05": 8, "06": 15}
     labels = [e for e, _ in EXAMPLES["04"]]
     assert labels[:4] == ["3.1.1", "3.1.2", "3.1.3", "3.1.4"] and labels[8:20] == [f"5.1.{i}" for i in range(1, 13)]
     # 5.1.1 must not match 5.1.10-12, and suffixed variants must match their example

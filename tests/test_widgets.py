@@ -679,6 +679,17 @@ def test_the_notebooks_tables_number_their_questions_in_order_and_a_rerun_keeps_
     assert fourth.session.exam.number == 4
 
 
+def test_a_notebooks_questions_are_numbered_the_same_whatever_ran_before_in_the_kernel() -> None:
+    """A kernel that ran 06's tables first (a teacher who opens 05 in it, or a warm test run) still numbers 05's
+    questions 1, 2, 3: the numbers count the tables of one notebook, the NN its scenario files start with."""
+    set_mode("exam")
+    for name in ("06-kulorsvigt-to-stik", "06-kulorsvigt-samme-farve-to-gange"):
+        CardTable.from_scenario(SCENARIOS / f"{name}.toml", lang="da")
+    numbers = [CardTable.from_scenario(p, lang="da").session.exam.number for p in Q05]
+    assert numbers == [1, 2, 3]
+    assert CardTable.from_scenario(SCENARIOS / "06-kulorsvigt-afkald.toml", lang="da").session.exam.number == 3
+
+
 def test_one_score_runs_across_the_notebooks_tables_and_each_table_shows_it() -> None:
     set_mode("exam")
     t1, t2 = (CardTable.from_scenario(p, lang="da") for p in Q05[:2])

@@ -22,6 +22,14 @@ from bridgelaws.table import Table
 from bridgelaws.view import BoardView, decision_choices, parse_role, position
 
 
+def notebook_of(sc: Any) -> str:
+    """The notebook a scenario file belongs to: the ``NN`` its file name starts with (``06-kulorsvigt-….toml``),
+    or "" for a scenario without a file or of no notebook."""
+    name = Path(sc.path).name if sc is not None and sc.path else ""
+    head = name.split("-", 1)[0]
+    return head if head.isdigit() else ""
+
+
 class SessionCore(ScriptPosition):
     """A card table: an engine table, the script (its branches), and what the reader has asked to see.
 
@@ -63,7 +71,7 @@ class SessionCore(ScriptPosition):
         self.selected: list[Card] = []
         self.message: tuple[str, Any] | None = None
         first = self.branches[0].scenario
-        self.exam = Exam(scoreboard, first.id if first is not None else None)
+        self.exam = Exam(scoreboard, first.id if first is not None else None, notebook_of(first))
         self.files = ScenarioFolder(folder, allow_write)
         self.goto_start(start)
 

@@ -30,11 +30,14 @@ class Scoreboard:
         self.right = 0
         self.asked = 0
         self.answered: dict[tuple[Any, ...], tuple[bool, str]] = {}
-        self._numbers: dict[str, int] = {}
+        self._numbers: dict[str, dict[str, int]] = {}
 
-    def number(self, key: str) -> int:
-        """The number of the table ``key`` (an example's scenario id): 1, 2, 3 ... in the order first seen."""
-        return self._numbers.setdefault(key, len(self._numbers) + 1)
+    def number(self, key: str, notebook: str = "") -> int:
+        """The number of the table ``key`` (an example's scenario id): 1, 2, 3 ... in the order first seen
+        among the tables of ``notebook`` (the ``NN`` its scenario files start with). Counting per notebook
+        keeps the numbers of one notebook the same whatever ran before it in the kernel."""
+        numbers = self._numbers.setdefault(notebook, {})
+        return numbers.setdefault(key, len(numbers) + 1)
 
     @property
     def score(self) -> tuple[int, int]:
@@ -67,10 +70,10 @@ class Exam:
     """One table's exam: its number in the notebook, the shared score (a :class:`Scoreboard`), and the
     options picked for the question now."""
 
-    def __init__(self, board: Scoreboard | None = None, key: str | None = None) -> None:
+    def __init__(self, board: Scoreboard | None = None, key: str | None = None, notebook: str = "") -> None:
         self.board = board if board is not None else Scoreboard()
         #: the table's question number (None: a table built by hand, not one of the notebook's questions)
-        self.number: int | None = self.board.number(key) if key is not None else None
+        self.number: int | None = self.board.number(key, notebook) if key is not None else None
         self.picked: list[int] = []
         self._quiz: dict[int, Any] = {}
         self._id = key if key is not None else f"table-{id(self)}"
