@@ -207,27 +207,46 @@ def test_a_revoke_not_yet_established_is_told_as_correctable_then_as_established
     t.push(Play(Seat.NORTH, Card.parse("CT")))
     assert law("62A") in [s.law for s in t.statements()], "the non-offenders' lead does not establish it"
     t.push(Play(Seat.EAST, Card.parse("CK")))
-    assert law("63A1") in [s.law for s in t.state.notes]
+    est = [n for n in t.state.notes if n.message.key == "revoke.note.established"]
+    assert [(n.law, n.message.params["how"]) for n in est] == [(law("63B"), law("63A1"))]
     assert law("62A") not in [s.law for s in t.statements()]
 
 
-def test_a_revoke_from_dummys_hand_fails_to_play_a_faced_card_64b3() -> None:
-    t = _seed_table(("W", "S3", False), ("N", "H2", True))
-    assert t.state.revokes[0].faced
+def _64a_alone(state: object, seat: Seat, trick_no: int) -> int:
+    """What 64A1/64A2 would transfer for one revoke, counted from the trick winners alone (no 64B)."""
+    winners = [t.winner for t in state.tricks]  # type: ignore[attr-defined]
+    side = _side(seat)
+    later = any(_side(w) == side for w in winners[trick_no:])
+    if winners[trick_no - 1] is seat:
+        return 2 if later else 1
+    return 1 if later or _side(winners[trick_no - 1]) == side else 0
 
 
-def test_a_revoke_with_a_penalty_card_as_the_only_card_of_the_suit_is_64b3() -> None:
-    # West's ♣J is his only club. He drops it (a major penalty card: an honour, 50B); on a club lead he then
-    # discards ♦3 instead: the card he failed to play lay face up on the table.
-    from bridgelaws.events import Choose, Expose
+@pytest.mark.parametrize(("name", "offender", "trick", "tricks_won"), [
+    ("64b3-dummy-card-not-played.toml", Seat.NORTH, 1, {"NS": 7, "EW": 6}),
+    ("64b3-penalty-card-not-played.toml", Seat.WEST, 2, {"NS": 5, "EW": 8}),
+])
+def test_64b3_a_revoke_that_failed_to_play_a_faced_card_transfers_no_trick(
+        name: str, offender: Seat, trick: int, tricks_won: dict[str, int]) -> None:
+    """Dummy's card, and a defender's only card of the suit lying as a penalty card: the result of play
+    stands (64B3), although 64A alone would transfer a trick here (the offending side won the revoke trick
+    or a later one)."""
+    state = replay(load(SCENARIOS + name)).state
+    assert _64a_alone(state, offender, trick) >= 1
+    adj = adjustment(state)
+    assert adj is not None and adj.tricks == 0
+    from bridgelaws.rules.revoke import tricks_won as won
+    assert won(state) == tricks_won
 
-    t = _seed_table(("W", "S3", False), ("N", "S2", False), ("E", "SA", False), ("S", "S7", False))
-    t.push(Expose(Seat.WEST, Card.parse("CJ"), how="dropped"))
-    t.push(Choose(Seat.SOUTH, option="none"))          # East is on lead: declarer imposes nothing (50D2b)
-    for seat, card in (("E", "C5"), ("S", "C2")):
-        t.push(Play(Seat.parse(seat), Card.parse(card)))
-    t.push(Play(Seat.WEST, Card.parse("D3"), revoke=True))
-    assert t.state.revokes[0].faced
+
+def test_64b2_the_second_revoke_in_the_same_suit_transfers_nothing() -> None:
+    """The article: East revokes in spades on tricks 2 and 3. 64A2 alone would give a trick for each, and
+    East-West won enough tricks from trick 2 on for two; the result is one trick (64B2)."""
+    state = replay(load(SCENARIOS + "64b2-article-two-revokes-same-suit.toml")).state
+    assert _64a_alone(state, Seat.EAST, 2) == 1 and _64a_alone(state, Seat.EAST, 3) == 1
+    assert sum(1 for t in state.tricks[1:] if _side(t.winner) == "EW") >= 2
+    adj = adjustment(state)
+    assert adj is not None and (adj.to, adj.tricks) == ("NS", 1)
 
 
 def test_random_revokes_are_reproducible() -> None:
@@ -282,3 +301,20 @@ def test_an_illegal_lead_by_the_offenders_partner_establishes_the_revoke_63a1() 
     t = _seed_table(*TRICKS_1_TO_3)                        # dummy won trick 3 and is on lead
     t.push(Expose(Seat.EAST, Card.parse("CK"), how="lead_out_of_turn"))
     assert t.state.revokes[0].established and t.state.revokes[0].established_by == law("63A1")
+
+
+def test_the_establishment_is_told_once_with_63a1_for_how_and_63b_for_the_trick_that_stands() -> None:
+    """Language review L2 (issue #22): the event that establishes a revoke gets one sentence about it, citing
+    the paragraph that established it (63A1) and Law 63B for "the trick stands as played"."""
+    s = load(SCENARIOS + "63a1-partner-plays-64a2-one-trick.toml")
+    for n in range(1, len(s.history) + 1):
+        state = replay(s, n).state
+        if any(r.established for r in state.revokes):
+            break
+    table = replay(s, n)
+    for lang in ("en", "da", "nb"):
+        said = [x for x in table.director_says(lang) if "etabl" in x or "establ" in x]
+        assert len(said) == 1, said
+        assert "63A1" in said[0] and "63B" in said[0]
+    later = [x for x in replay(s, n + 1).director_says("en") if "establ" in x]
+    assert len(later) == 1 and "may no longer be corrected" in later[0]

@@ -33,6 +33,7 @@ __all__ = ["play_ceased", "statements", "FINDING_LAWS", "side_seats"]
 L16 = law("16")
 L63A3 = law("63A3")
 L63A4 = law("63A4")
+L63B = law("63B")
 L68B1 = law("68B1")
 L68B2 = law("68B2")
 L68C = law("68C")
@@ -103,7 +104,7 @@ def _establish(state: PlayState, side: str, how: LawRef) -> tuple[PlayState, tup
     for i, r in enumerate(revokes):
         if side_of(r.seat) == side and not r.established and not r.corrected:
             revokes[i] = r.evolve(established=True, established_by=how)
-            notes.append(note("revoke.note.established", how, seat=r.seat, card=r.card, trick=r.trick_no))
+            notes.append(note("revoke.note.established", L63B, seat=r.seat, card=r.card, trick=r.trick_no, how=how))
             done.append(i)
     if not done:
         return state, ()

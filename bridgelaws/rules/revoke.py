@@ -195,7 +195,7 @@ def after_event(before: PlayState, after: PlayState, event: Event) -> PlayState:
         how = _establishing_law(before, after, event, r)
         if how is not None:
             revokes[i] = r.evolve(established=True, established_by=how)
-            notes.append(note("revoke.note.established", how, seat=r.seat, card=r.card, trick=r.trick_no))
+            notes.append(note("revoke.note.established", L63B, seat=r.seat, card=r.card, trick=r.trick_no, how=how))
             changed = True
     rc = after.revoke_correction
     if rc is not None and after.trick_no > rc[0]:
@@ -484,7 +484,11 @@ def statements(state: PlayState) -> list[Statement]:
     if not state.revokes:
         return []
     if state.phase != "over":
-        return [Statement(c.message, c.law, "revoke") for c in constraints(state)]
+        # a revoke established by the last event is told once, by the note that says so (63A, 63B)
+        now = {(n.message.params.get("seat"), n.message.params.get("card")) for n in state.notes
+               if n.message.key == "revoke.note.established"}
+        return [Statement(c.message, c.law, "revoke") for c in constraints(state)
+                if not (c.key[0] == "revoke_established" and (c.key[1], c.key[2]) in now)]
     return [Statement(c.message, c.law, "revoke") for c in _adjustment_constraints(state)]
 
 
