@@ -268,6 +268,11 @@ class PlayState:
     #: a corrected revoke's trick, re-opened (62B, 62C): (trick number, index of the revoke, seats that played
     #: after the revoke card, seats that have taken their card back)
     revoke_correction: tuple[int, int, tuple[Seat, ...], tuple[Seat, ...]] | None = None
+    #: the cards played to the trick after a corrected revoke's trick, before attention was drawn (62C1; 62D1:
+    #: trick 13), in the order played: back in their owners' hands while the revoke trick is played again, and
+    #: played again by themselves once it is complete, as far as they still stand (the lead by the player who
+    #: now wins the trick, and each card after it by the next hand in rotation), unless taken back
+    revoke_later: tuple[tuple[Seat, Card], ...] = ()
     #: 53B: cards played in error to the trick of a lead out of turn: waiting for the proper lead, then lying in
     #: the trick as their owners' cards unless taken back
     in_error: tuple[tuple[Seat, Card], ...] = ()

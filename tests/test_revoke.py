@@ -318,3 +318,18 @@ def test_the_establishment_is_told_once_with_63a1_for_how_and_63b_for_the_trick_
         assert "63A1" in said[0] and "63B" in said[0]
     later = [x for x in replay(s, n + 1).director_says("en") if "establ" in x]
     assert len(later) == 1 and "may no longer be corrected" in later[0]
+
+
+def test_62d2_the_revokers_partner_changes_his_trick_12_card_without_waiting_for_a_non_offender() -> None:
+    """WBU January 2019 / ACBL "Revokes at trick 12": tricks 12 and 13 are rebuilt; West changes the ♣6 his
+    partner's revoke led him to discard, and 16C is stated. On an earlier trick 62C2's order still holds
+    (test_62c2_the_offenders_partner_withdraws_only_after_a_non_offender)."""
+    s = load(SCENARIOS + "62d-wbu-2019-rebuild-tricks-12-13.toml")
+    table = replay(s, 53)
+    state = table.push(Withdraw(Seat.WEST, card=Card.parse("C6")))
+    assert Card.parse("C6") in state.hand(Seat.WEST)
+    assert not state.penalty_cards_of(Seat.WEST)
+    (n,) = state.notes
+    assert n.law == law("62D2") and n.message.params["ui"] == law("16C")
+    for lang in ("en", "da", "nb"):
+        assert "16C" in " ".join(table.director_says(lang))

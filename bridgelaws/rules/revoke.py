@@ -28,7 +28,8 @@ from bridgelaws.events import CorrectRevoke, Designate, Event, Expose, Play, Wit
 from bridgelaws.i18n import Message
 from bridgelaws.laws import LawRef, law
 from bridgelaws.mechanics import (
-    Engine, follow_suit_cards, next_in_trick, note, place_card, register, register_expose, restricted_cards,
+    Engine, follow_suit_cards, legal_cards, next_in_trick, note, place_card, register, register_expose,
+    restricted_cards,
 )
 from bridgelaws.rules.penalty_cards import add_penalty_cards, restore
 from bridgelaws.state import Constraint, PenaltyCard, PlayState, Revoke, Statement
@@ -198,11 +199,34 @@ def after_event(before: PlayState, after: PlayState, event: Event) -> PlayState:
             notes.append(note("revoke.note.established", L63B, seat=r.seat, card=r.card, trick=r.trick_no, how=how))
             changed = True
     rc = after.revoke_correction
-    if rc is not None and after.trick_no > rc[0]:
-        after = after.evolve(revoke_correction=None)
     if changed:
         after = after.evolve(revokes=tuple(revokes), notes=tuple(notes))
+    if rc is not None and after.trick_no > rc[0]:
+        after = _replay_later(after.evolve(revoke_correction=None))
     return after
+
+
+def _replay_later(state: PlayState) -> PlayState:
+    """The corrected revoke's trick is complete again: the cards played to the next trick before attention was
+    drawn stand as far as they still can. The lead stands when its player has won the corrected trick and may
+    still lead it; each later card stands when its player is next to play and may still play it. The first
+    card that cannot stand, and every card after it, stays in its owner's hand (he plays again)."""
+    held = state.revoke_later
+    if not held:
+        return state
+    st = state.evolve(revoke_later=())
+    if st.trick or st.pending is not None or st.irregular_lead is not None or st.phase == "over":
+        return st
+    stood: list[Card] = []
+    for seat, card in held:
+        if seat is not st.to_act or card not in legal_cards(st, seat):
+            break
+        st = place_card(st, seat, card)
+        stood.append(card)
+    if not stood:
+        return st
+    return st.evolve(notes=st.notes + (note("revoke.note.later_stand", L62D1 if st.trick_no >= 13 else L62C1,
+                                            seat=held[0][0], cards=tuple(stood), trick=state.trick_no),))
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -232,6 +256,9 @@ def _may_correct(state: PlayState, r: Revoke) -> LawRef | None:
             return L62C3
     return None
 
+
+#: the corrections after which the cards of the next trick stand again where they can (62D1)
+_HOLD_OVER = (L62D1,)
 
 #: decisions that arise from the position alone (settle() derives them again after the correction)
 _FROM_POSITION = ("lead_options", "designate_penalty_card")
@@ -302,6 +329,9 @@ def correct_revoke(table: Engine, state: PlayState, ev: Event) -> PlayState:
             st = restore(st, s, (c,))
     if later:
         notes.append(note("revoke.note.later_cards_back", why, cards=tuple(c for _, c in later), trick=t))
+    # the cards of the next trick stand again where they still can, once the revoke trick is complete (62D1:
+    # federations rebuild tricks 12 and 13, and a lead to trick 13 that stands need not be made again)
+    held = tuple(later) if why in _HOLD_OVER and not to_withdrawn_lead else ()
     # the revoke card itself (62B)
     st = st.with_hand(r.seat, st.hand(r.seat) | {r.card})
     if r.was_penalty is not None:
@@ -323,7 +353,8 @@ def correct_revoke(table: Engine, state: PlayState, ev: Event) -> PlayState:
         notes.append(note("revoke.note.may_withdraw", L62C1, seats=nos))
     revokes = list(st.revokes)
     revokes[idx] = r.evolve(corrected=True)
-    st = st.evolve(revokes=tuple(revokes), revoke_correction=(t, idx, after_seats, ()), notes=tuple(notes))
+    st = st.evolve(revokes=tuple(revokes), revoke_correction=(t, idx, after_seats, ()), notes=tuple(notes),
+                   revoke_later=held)
     return st.evolve(to_act=next_in_trick(st) if st.trick else r.seat)
 
 
@@ -339,6 +370,12 @@ def withdraw_after_revoke(table: Engine, state: PlayState, ev: Event) -> PlaySta
                    law("62C"), state)
     t, idx, after_seats, withdrawn = rc
     r = state.revokes[idx]
+    if (seat, card) in state.revoke_later and card in state.hand(seat):
+        # his card to the next trick is back in his hand already; taking it back means it will not stand again
+        # (62C1 for a non-offender; 62D1 for trick 13)
+        st = state.evolve(revoke_later=tuple(p for p in state.revoke_later if p[0] is not seat))
+        return st.evolve(notes=(note("revoke.note.later_taken_back", L62D1 if t == 12 else L62C1, seat=seat,
+                                     card=card, trick=t + 1),))
     if (seat, card) not in state.trick or seat not in after_seats:
         raise _err(ev, f"{card} is not a card {seat.name.title()} played to trick {t} after the revoke (62C)",
                    "revoke.error.not_after", law("62C"), state, trick=t)
@@ -350,6 +387,14 @@ def withdraw_after_revoke(table: Engine, state: PlayState, ev: Event) -> PlaySta
     if side_of(seat) != side_of(r.seat):
         st = restore(st, seat, (card,))
         msg = note("revoke.note.withdrawn_nos", L62C1, seat=seat, card=card)
+    elif t == 12 and seat is r.seat.partner and state.is_defender(r.seat):
+        # 62D2, as federations rule it (WBU January 2019, ACBL "Revokes at trick 12"): tricks 12 and 13 are
+        # rebuilt, and the revoker's partner may change the card his partner's revoke led him to play, with no
+        # rectification; Law 16C governs what the withdrawn cards tell
+        st = restore(st, seat, (card,))
+        nos = (r.seat.lho, r.seat.rho)
+        msg = note("revoke.note.62d2_changed", L62D2, seat=seat, card=card, offender=r.seat, nos=nos,
+                   os=(r.seat, seat), ui=L16C)
     else:
         if seat is r.seat or seat.rho not in withdrawn:
             raise _err(ev, f"{seat.name.title()} may take back his card only after the non-offender before him "
