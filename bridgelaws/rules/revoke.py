@@ -257,8 +257,9 @@ def _may_correct(state: PlayState, r: Revoke) -> LawRef | None:
     return None
 
 
-#: the corrections after which the cards of the next trick stand again where they can (62D1)
-_HOLD_OVER = (L62D1,)
+#: the corrections after which the cards of the next trick stand again where they can: 62D1, and 62A, where
+#: 62C1 lets each non-offender take back a card he played after the revoke (he *may*: it stays unless he does)
+_HOLD_OVER = (L62D1, L62A)
 
 #: decisions that arise from the position alone (settle() derives them again after the correction)
 _FROM_POSITION = ("lead_options", "designate_penalty_card")
