@@ -143,7 +143,7 @@ def _answer_event(t: Table, rng: random.Random, model: Model) -> Event | None:
     if rec.status == "open":
         opts += [Agree(rng.choice(list(Seat)) if rng.random() < 0.2 else rng.choice([rec.seat.lho, rec.seat.rho]))]
         if rec.kind == "concede" and st.is_defender(rec.seat) and not model.calls:
-            # 68B2 "at once": not after a call on the next board (see the xfail test below)
+            # 68B2 "at once": not after a call on the next board (test_an_objection_after_a_call_...)
             opts += [Object(rec.seat.partner)] * 2
     if rec.status in ("open", "agreed"):
         opts.append(Dispute(rng.choice(list(Seat))))
@@ -299,10 +299,9 @@ def test_the_runs_reach_what_they_are_meant_to_test() -> None:
     assert total["objections"] >= 3, total
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug found by this property test (seed 22): the 68B2 objection is "
-                   "accepted after a call on the next board (even both sides' calls), and play then resumes on a "
-                   "board that is closed; 68B2 requires the objection 'at once' (bridgelaws/rules/claims.py, object_)")
 def test_an_objection_after_a_call_on_the_next_board_is_not_at_once_68b2() -> None:
+    """Found by the property test (seed 22): 68B2 wants the objection "at once", so after a call on the next
+    board it is refused and the board stays closed."""
     t = Table(Deal.random(22), Contract.parse("3NT", "S"))
     for _ in range(4):
         t.push(Play(t.state.to_act, min(t.legal_cards(), key=str)))

@@ -222,7 +222,7 @@ def object_(table: Engine, state: PlayState, ev: Object) -> PlayState:
     if rec.kind != "concede" or ev.seat is not rec.seat.partner or not state.is_defender(rec.seat):
         raise _err(ev, state, "only the partner of a defender who concedes may object to the concession (68B2)",
                    "claim.error.object", L68B2)
-    if rec.status != "open":
+    if rec.status != "open" or state.board_closed:  # a call on the next board came first: not "at once"
         raise _err(ev, state, "the objection must be made at once (68B2)", "claim.error.answered", L68B2,
                    status=rec.status)
     st = _unestablish(state, rec.established)
