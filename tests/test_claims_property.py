@@ -10,8 +10,8 @@ For every seeded run, after every accepted event:
 - which revokes are established, and by which paragraph of 63A, agrees with a count kept in this test from the
   events alone: 63A1 when the offender or his partner plays to a later trick; 63A3 when a member of the
   offending side claims or concedes; 63A4 when a member of the offending side agrees to the opponents' claim or
-  concession, or acquiesces in the opponents' claim by not objecting before its call on the next board or the
-  end of the round (69A, our reading in docs/scenario-format.md); a 68B2 objection undoes what the concession
+  concession, or acquiesces in the opponents' claim or concession by not objecting before its call on the next
+  board or the end of the round (69A names both; 63A4 then applies, our reading in docs/scenario-format.md); a 68B2 objection undoes what the concession
   established; a corrected revoke (62) is never established.
 """
 
@@ -193,7 +193,7 @@ def _apply(model: Model, ev: Event, before, after) -> None:  # type: ignore[no-u
         else:
             model.round_over = True
         rec = model.claim
-        if rec is not None and rec.kind == "claim" and rec.status == "open" and caller != side(rec.seat):
+        if rec is not None and rec.status == "open" and caller != side(rec.seat):
             rec.status = "acquiesced"     # 69A: the opponents did not object in time
             rec.established += model.establish(other(side(rec.seat)), "63A4")
 

@@ -274,9 +274,9 @@ def _close(state: PlayState, closing: tuple[str, str | None], ev: Event) -> Play
     if rec is None and state.phase != "over":
         raise _err(ev, state, "play of this board is not over: no claim or concession, and tricks remain",
                    "claim.error.board_not_over", L68D)
-    if rec is not None and rec.status == "open" and rec.kind == "claim" \
-            and (closing[1] is None or closing[1] != side_of(rec.seat)):
-        # 69A: the opponents raised no objection before their side's call on the next board or the end of the round
+    if rec is not None and rec.status == "open" and (closing[1] is None or closing[1] != side_of(rec.seat)):
+        # 69A: the opponents raised no objection to the claim or concession before their side's call on the next
+        # board or the end of the round: they have agreed, and so 63A4 establishes their revokes
         opponents = _other(side_of(rec.seat))
         st, done = _establish(state, opponents, L63A4)
         key = "claim.note.acquiesced_round" if closing[1] is None else "claim.note.acquiesced_call"
@@ -284,7 +284,7 @@ def _close(state: PlayState, closing: tuple[str, str | None], ev: Event) -> Play
         notes.extend(st.notes)
         state = st.evolve(claim=rec.evolve(status="acquiesced", established=rec.established + done), phase="over")
     elif rec is not None and rec.kind == "concede" and rec.status == "open":
-        state = state.evolve(phase="over")
+        state = state.evolve(phase="over")   # the conceding side's own call: the opponents may still object
     key = "claim.note.next_board_call" if closing[1] is not None else "claim.note.end_of_round"
     params = {"seats": side_seats(closing[1])} if closing[1] is not None else {}
     notes.insert(0, note(key, law(closing[0]), **params))
