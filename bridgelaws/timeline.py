@@ -570,7 +570,8 @@ def _svg_axis(height: int, lane_list: list[Lane], lang: str) -> list[str]:
     out = []
     for k in range(13):
         fill = "#f3f6fa" if k % 2 == 0 else "#ffffff"
-        out.append(f'<rect x="{_x(k)}" y="0" width="{_COL}" height="{height}" fill="{fill}"/>')
+        # data-trick: the live table moves to the end of the trick clicked (bridgelaws/static/table.js)
+        out.append(f'<rect x="{_x(k)}" y="0" width="{_COL}" height="{height}" fill="{fill}" data-trick="{k + 1}"/>')
         out.append(_svg_text(_x(k + 0.5), 15, f"{k + 1}", 12, "#555", text_anchor="middle"))
     out.append(f'<line x1="{_x(0)}" y1="22" x2="{_x(13)}" y2="22" stroke="#b8c2cc" stroke-width="1"/>')
     for lane in lane_list:

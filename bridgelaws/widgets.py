@@ -123,6 +123,7 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
     r_S = traitlets.Unicode("").tag(sync=True)
     r_se = traitlets.Unicode("").tag(sync=True)
     r_side = traitlets.Unicode("").tag(sync=True)
+    r_timeline = traitlets.Unicode("").tag(sync=True)
     #: the rules of the style classes in the markup (grows as new styles appear; re-sent only then)
     styles = traitlets.Unicode("").tag(sync=True)
     focus = traitlets.Unicode("").tag(sync=True)
@@ -132,7 +133,7 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
                  mode: str | None = None, role: str | Seat | None = "director", start: str | int = "stop",
                  hide: Iterable[Seat | str] | Seat | str = (), show_legal: bool = True,
                  folder: str | Path | None = None, allow_write: bool | None = None, path: str | Path | None = None,
-                 title: Any = None, show_timeline: bool = False, **kwargs: Any) -> None:
+                 title: Any = None, show_timeline: bool = True, **kwargs: Any) -> None:
         if session is None:
             if table is None:
                 raise TypeError("CardTable needs a Table, or use CardTable.from_scenario(...)")
@@ -149,7 +150,7 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
         if path is not None:
             session.filename = Path(path).name
         self.session = session
-        self.show_timeline = show_timeline
+        session.show_timeline = show_timeline  # the constraint timeline under the hands
         self._sheet: dict[str, str] = {}
         self._memo = _html.RegionMemo(self._sheet)
         super().__init__(_esm=_asset("table.js"), _table_css=_asset("table.css"), **kwargs)
@@ -210,12 +211,6 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
         s = self.session
         n = len(self._sheet)
         frame, parts = s.render_parts(self._sheet, self._memo)
-        if self.show_timeline:
-            from bridgelaws import timeline as _timeline
-
-            parts["side"] += ('<details class="bl-timeline-box" style="font-size:15px"><summary>'
-                              + _html.sentence_html(text("widget.timeline.title", s.lang)) + "</summary>"
-                              + _timeline.table_html(s.table, s.lang) + "</details>")
         if "se" in parts:
             parts["se"] = self._with_downloads(parts["se"])
         announce = ""
@@ -302,6 +297,21 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
         return markup[:end] + block + markup[end:]
 
     # ---- convenience (Python side) ------------------------------------------------------------------
+    @property
+    def show_timeline(self) -> bool:
+        """The constraint timeline is drawn under the hands (it follows the step; a click on a trick goes there)."""
+        return bool(self.session.show_timeline)
+
+    @show_timeline.setter
+    def show_timeline(self, value: bool) -> None:
+        self.session.show_timeline = bool(value)
+        self.refresh()
+
+    def goto_trick(self, k: int) -> None:
+        """What a click on trick ``k`` of the timeline does: the table moves to the end of that trick (a trick
+        the line of play has not reached is refused on the message line)."""
+        self.send_action({"action": "trick", "arg": k})
+
     @property
     def table(self) -> Table:
         """The engine table now."""

@@ -720,3 +720,97 @@ def test_a_table_on_its_own_keeps_its_own_score() -> None:
     w.send_action({"action": "exam_choice", "arg": "card:C3"})
     alone = TableSession.from_scenario(Q05[0], mode="exam", lang="da")
     assert alone.score == (0, 0) and w.session.score == (1, 1)
+
+
+# ----------------------------------------------------------------------------------------------------------
+# the constraint timeline under the hands (issue #20, item 3)
+# ----------------------------------------------------------------------------------------------------------
+
+def _timeline_box(w: CardTable) -> ET.Element:
+    (box,) = by_attr(markup(w), "data-role", "timeline")
+    return box
+
+
+def _timeline_text(w: CardTable) -> str:
+    """The timeline's text version (its table in the fold), as a reader reads it."""
+    (fold,) = by_attr(_timeline_box(w), "data-fold", "timeline")
+    return text_of(fold.find("table"))  # type: ignore[arg-type]
+
+
+def test_the_timeline_sits_under_the_hands_and_shows_only_what_has_arisen_by_the_step() -> None:
+    from bridgelaws import timeline
+
+    w = CardTable.from_scenarios(EX1_FILES, lang="en", mode="lesson", start="start")
+    root = markup(w)
+    (cell,) = by_attr(root, "data-region", "timeline")
+    rows = [tr for tr in root.iter("tr") if cell in list(tr)]
+    seat_rows = [tr for tr in root.iter("tr") if by_attr(tr, "data-seat", "S")]
+    order = list(root.iter("tr"))
+    assert rows and order.index(rows[0]) > max(order.index(tr) for tr in seat_rows)   # under the hands
+    assert cell.get("colspan") == "2"                                                 # across the table
+    svg = [el for el in cell.iter() if el.tag.endswith("svg")]
+    assert len(svg) == 1
+    assert [el.get("data-trick") for el in by_attr(svg[0], "data-trick")] == [str(k) for k in range(1, 14)]
+    for el in cell.iter():
+        assert "id" not in el.attrib and not el.tag.endswith("style") and not el.tag.endswith("script")
+    full = w.session._branch_table(w.session.branch)
+    labels = [lane.label("en") for lane in timeline.lanes(full)]
+    assert labels == ["West's ♦3 is a major penalty card (Law 50D1(a))"]
+    seen = []
+    while True:
+        n = len(w.session.history)
+        shown = _timeline_text(w)
+        now = [lane.label("en") for lane in timeline.lanes(full.copy(history=n))]
+        for label in labels:
+            assert (label in shown) == (label in now), (n, label)
+        seen.append(bool(now))
+        if not w.session.step():
+            break
+        w.refresh()
+    assert seen[0] is False and seen[-1] is True and len(seen) == len(full.history) + 1
+
+
+def test_while_the_ruling_is_held_back_the_timeline_does_not_give_it_away() -> None:
+    w = CardTable.from_scenarios(EX1_FILES, lang="en", mode="seminar")
+    label = "West's ♦3 is a major penalty card"
+    w.next_stop()   # the irregularity: West's ♦3 lies face up; the ruling is held back
+    assert label not in _timeline_text(w)
+    w.reveal()
+    assert label in _timeline_text(w)
+
+
+def test_a_click_on_a_trick_moves_the_table_to_the_end_of_that_trick() -> None:
+    w = CardTable.from_scenarios(EX1_FILES, lang="da", mode="lesson", start="end")
+    script = list(w.session.branches[w.session.branch].events)
+    assert len(w.table.state.tricks) == 4
+    w.send_action({"action": "trick", "arg": "1"})      # what a click on trick 1's column sends
+    assert len(w.session.history) == 4 and len(w.table.state.tricks) == 1 and w.message == ""
+    assert [same_event(a, b) for a, b in zip(w.table.history, script)] == [True] * 4
+    assert "data-trick" in w.parts["timeline"] and "timeline" in w.parts
+    w.send_action({"action": "trick", "arg": "3"})      # forward again, along the events stepped back over
+    assert len(w.session.history) == 13 and len(w.table.state.tricks) == 3
+    w.step()                                            # Forward goes on with the script
+    assert same_event(w.table.history[-1], script[13])
+    w.goto_trick(2)
+    assert len(w.session.history) == 8
+
+
+def test_a_click_on_a_trick_not_played_is_refused_in_the_tables_language() -> None:
+    for lang in ("da", "nb", "en"):
+        w = CardTable.from_scenarios(EX1_FILES, lang=lang, mode="lesson")
+        before = list(w.table.history)
+        w.send_action({"action": "trick", "arg": "9"})
+        assert w.message == text("table.trick.not_played", lang, trick=9)
+        assert w.table.history == before
+        (alert,) = by_attr(markup(w), "role", "alert")
+        assert text("table.trick.not_played", lang, trick=9) in text_of(alert)
+    for arg in ("0", "14", None, [1], "x"):     # not a trick: refused, nothing moves
+        w.send_action({"action": "trick", "arg": arg})
+        assert w.message == text("table.bad_request", "en", what="ValueError") and w.table.history == before
+
+
+def test_a_table_without_the_timeline() -> None:
+    w = CardTable.from_scenarios(EX1_FILES, lang="en", show_timeline=False)
+    assert "timeline" not in w.parts and "<svg" not in w.html
+    w.show_timeline = True
+    assert "<svg" in w.parts["timeline"]

@@ -174,9 +174,21 @@ def _esc_attr(s: str) -> str:
             .replace("\r", "&#13;").replace("\n", "&#10;").replace("\t", "&#09;"))
 
 
+#: the tag of an element whose text is markup written as it is (see :func:`_raw`)
+_RAW = "bl-raw-markup"
+
+
+def _raw(parent: ET.Element, markup: str) -> None:
+    """Markup made elsewhere (the timeline's SVG), written into ``parent`` as it is."""
+    ET.SubElement(parent, _RAW).text = markup
+
+
 def _write(el: ET.Element, out: list[str]) -> None:
     """XML serialization as ``ET.tostring(el, encoding="unicode", short_empty_elements=False)`` writes it
     (the same bytes; tests compare), without its namespace pass: the widget renders on every click."""
+    if el.tag == _RAW:
+        out.append(el.text or "")
+        return
     out.append("<" + el.tag)
     for k, v in el.attrib.items():
         out.append(f' {k}="{_esc_attr(v)}"')
@@ -319,6 +331,9 @@ class Panel:
     decision_enabled: bool = True
     #: the cards may be clicked (play or the exam)
     cards_enabled: bool = True
+    #: the constraint timeline under the hands, at full width: markup made by :mod:`bridgelaws.timeline` (an SVG
+    #: with inline attributes and its text version), put in as it is; "" for none
+    timeline: str = ""
     extra: Mapping[str, Any] = field(default_factory=dict)
 
 
@@ -919,6 +934,13 @@ def _board_tree(view: BoardView, lang: str, kind: str, interactive: bool, show_p
         side = cell(row, "side", "bl-side", "vertical-align:top;padding:0 0 0 6px;white-space:normal;width:240px;"
                                            "min-width:220px;max-width:290px;font-size:15px")
         _panel(side, view, lang, panel)
+        if panel.timeline:
+            # under the hands, across the whole table
+            below = _td(_tr(outer), "bl-timeline-cell", "padding:6px 0 0 0;white-space:normal")
+            below.set("colspan", "2")
+            if interactive:
+                below.set("data-region", "timeline")
+            _raw(below, panel.timeline)
     else:
         _statements(left, view, lang, None, "40em")
     return root

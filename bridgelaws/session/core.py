@@ -73,6 +73,9 @@ class SessionCore(ScriptPosition):
         first = self.branches[0].scenario
         self.exam = Exam(scoreboard, first.id if first is not None else None, notebook_of(first))
         self.files = ScenarioFolder(folder, allow_write)
+        #: the constraint timeline under the hands (:func:`bridgelaws.session.panel.timeline_markup`)
+        self.show_timeline = True
+        self.timeline_cache: tuple[Any, str] | None = None
         self.goto_start(start)
 
     @classmethod

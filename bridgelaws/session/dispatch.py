@@ -74,6 +74,7 @@ HANDLERS: dict[str, Handler] = {
     "back": _call("back"),
     "next_stop": _call("next_stop"),
     "prev_stop": _call("prev_stop"),
+    "trick": lambda s, arg, msg: s.goto_trick(parse_index(arg)),
     "restart": lambda s, arg, msg: s.goto_start("stop"),
     "article": _call("back_to_article"),
     "branch": lambda s, arg, msg: s.take_branch(parse_index(arg)),

@@ -29,11 +29,35 @@ def side_panel(s: SessionCore, view: BoardView) -> Panel:
         question=(_scenario.localized(br.question, lang) or "") if s.mode != "exam" or q is None else "",
         where=_where(s), controls=_controls(s), tools=_tools(s), message=s.message_text(), hint=_hint(s),
         branches=(branches := _branches(s, view)), branches_title=t("branches", lang) if branches else "",
-        exam=s.exam.box(q, lang) if s.mode == "exam" else None,
+        exam=s.exam.box(q, lang) if s.mode == "exam" else None, timeline=timeline_markup(s),
         held_back_note=t("held_back", lang), files=_files(s), selected=frozenset(s.selected),
         article_options=frozenset(article_options), article_label=t("in_article", lang),
         decision_enabled=not (q is not None and q["kind"] == "decision" and not s.exam.is_answered(q)),
     )
+
+
+def timeline_markup(s: SessionCore) -> str:
+    """The constraint timeline at this step (:func:`bridgelaws.timeline.svg`, its columns clickable, with the text
+    version folded under it): what has arisen by now; while the ruling is held back, what had arisen before the
+    last event (the ruling on it is the question). "" when the table does not show it."""
+    if not s.show_timeline:
+        return ""
+    n = len(s.history) - (1 if s.held_back and s.history else 0)
+    key = (tuple(s.history[:n]), s.lang)
+    if s.timeline_cache is not None and s.timeline_cache[0] == key:
+        return s.timeline_cache[1]
+    from html import escape
+
+    from bridgelaws import timeline as _timeline
+
+    table = s.table.copy(history=n)
+    markup = (f'<div data-role="timeline" title="{escape(t("timeline.click", s.lang))}">'
+              + _timeline.svg(table, s.lang)
+              + '<details data-fold="timeline"><summary style="cursor:pointer;font-size:15px">'
+              + escape(text("widget.timeline.as_text", s.lang)) + "</summary>"
+              + _timeline.text_html(table, s.lang) + "</details></div>")
+    s.timeline_cache = (key, markup)
+    return markup
 
 
 def _where(s: SessionCore) -> str:

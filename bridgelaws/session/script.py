@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bridgelaws.errors import BridgeLawsError
 from bridgelaws.events import Event
 from bridgelaws.session.common import DECISION_EVENTS, Branch, common_prefix, is_irregular
 from bridgelaws.table import Table
@@ -203,6 +204,54 @@ class ScriptPosition:
             self.table.pop()
         self.branch = self.anchor_branch if self.anchor_branch in self.matching() else (self.matching() or [0])[0]
         self.redo.clear()
+        self._moved()
+        return True
+
+    def line_ahead(self) -> list[Event]:
+        """The events Forward would push from here, one after another: those stepped back over, then the
+        script's (the branch followed, or the first that matches by then)."""
+        ahead = list(reversed(self.redo))
+        h = [*self.history, *ahead]
+        n = len(h)
+
+        def follows(b: int) -> bool:
+            ev = self.branches[b].events
+            return len(ev) >= n and all(same_event(ev[j], h[j]) for j in range(n))
+
+        bs = [self.branch] if follows(self.branch) else [b for b in range(len(self.branches)) if follows(b)]
+        if bs:
+            ahead += self.branches[bs[0]].events[n:]
+        return ahead
+
+    def trick_end(self, k: int) -> int | None:
+        """The number of events at the end of trick ``k`` (right after the card that completes it) on the line
+        of play (the history and :meth:`line_ahead`), or None if that line does not reach it."""
+        if not 1 <= k <= 13:
+            raise ValueError(f"trick {k}: a trick is numbered 1 to 13")
+        states = self.table.states
+        for n, st in enumerate(states):
+            if len(st.tricks) >= k:
+                return n
+        t = self.table.copy()
+        for ev in self.line_ahead():
+            t.push(ev)
+            if len(t.state.tricks) >= k:
+                return len(t.history)
+        return None
+
+    def goto_trick(self, k: int) -> bool:
+        """To the end of trick ``k`` along the line of play, back (Forward brings the events back) or forward;
+        raises :class:`~bridgelaws.errors.BridgeLawsError` if the line does not reach it."""
+        n = self.trick_end(k)
+        if n is None:
+            raise BridgeLawsError(f"trick {k} has not been played", key="table.trick.not_played", trick=k)
+        if n == len(self.history):
+            return False
+        while len(self.history) > n:
+            self.redo.append(self.table.pop())
+        while len(self.history) < n:
+            if not self.step():
+                break
         self._moved()
         return True
 

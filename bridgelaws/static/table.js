@@ -104,7 +104,8 @@ function render({ model, el }) {
     const attrs = b.attributes;
     for (let i = a.attributes.length - 1; i >= 0; i--) {
       const n = a.attributes[i].name;
-      if (!b.hasAttribute(n)) a.removeAttribute(n);
+      // a fold the reader opened (the timeline's text version) stays open while the table moves on
+      if (!b.hasAttribute(n) && !(n === "open" && a.hasAttribute("data-fold"))) a.removeAttribute(n);
     }
     for (let i = 0; i < attrs.length; i++) {
       const { name, value } = attrs[i];
@@ -206,7 +207,7 @@ function render({ model, el }) {
       // focus just before the next paint: focusing forces a layout, which the browser does then anyway
       const gone = leaving;
       requestAnimationFrame(() => {
-        (target && target.isConnected ? target : body).focus({ preventScroll: !target });
+        (target && target.isConnected ? target : body).focus({ preventScroll: !target || still });
         for (const node of gone) node.remove();
       });
     } else {
@@ -215,9 +216,24 @@ function render({ model, el }) {
     leaving = [];
     focused = null;
     lastAction = null;
+    still = false;
     const say = model.get("announce");
     if (say && live.textContent !== say) live.textContent = say;
     mark("bl-draw-end");
+  }
+
+  // a click on a trick of the timeline (under the hands): the page stays where it is
+  let still = false;
+  function trickAt(e) {
+    const svg = e.target.closest && e.target.closest("[data-role='timeline'] svg");
+    if (!svg) return null;
+    const hit = e.target.closest("[data-trick]");
+    if (hit) return hit.getAttribute("data-trick");
+    for (const col of svg.querySelectorAll("[data-trick]")) {
+      const r = col.getBoundingClientRect();  // a click on a lane or its words: the column under it
+      if (e.clientX >= r.left && e.clientX < r.right) return col.getAttribute("data-trick");
+    }
+    return null;
   }
 
   function send(msg) {
@@ -227,6 +243,13 @@ function render({ model, el }) {
   }
 
   body.addEventListener("click", (e) => {
+    const trick = trickAt(e);
+    if (trick) {
+      e.preventDefault();
+      send({ action: "trick", arg: trick });
+      still = true;
+      return;
+    }
     const b = e.target.closest("button");
     if (!b || b.disabled || !body.contains(b)) return;
     e.preventDefault();
@@ -313,7 +336,7 @@ function render({ model, el }) {
     queued = true;
     queueMicrotask(() => { queued = false; draw(); });
   };
-  const REGIONS = ["header", "nw", "N", "ne", "W", "centre", "E", "sw", "S", "se", "side"];
+  const REGIONS = ["header", "nw", "N", "ne", "W", "centre", "E", "sw", "S", "se", "side", "timeline"];
   for (const r of REGIONS) model.on("change:r_" + r, schedule);
   model.on("change:frame", schedule);
   model.on("change:_table_css", () => { style.textContent = model.get("_table_css"); });
