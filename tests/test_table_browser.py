@@ -381,6 +381,67 @@ def test_voila_table_works_and_fits(voila: str, workdir: Path, page: Any) -> Non
 
 
 # ----------------------------------------------------------------------------------------------------------
+# the constraint timeline under the hands (issue #20, item 3)
+# ----------------------------------------------------------------------------------------------------------
+
+TIMELINE_NOTEBOOK = "timeline-01.ipynb"
+
+
+def timeline_notebook(workdir: Path) -> str:
+    """01's first example in lesson mode, at its first stop (the play before the irregularity, in trick 3)."""
+    import nbformat
+
+    code = ("from pathlib import Path\nfrom bridgelaws.widgets import CardTable\n"
+            "CardTable.from_scenarios(sorted(Path('scenarios').glob('01-stort-strafkort-ex1-*.toml')), lang='da', "
+            "mode='lesson', folder='mine-t')")
+    book = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(code)])
+    book.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(book, workdir / TIMELINE_NOTEBOOK)
+    return TIMELINE_NOTEBOOK
+
+
+def test_the_timeline_under_the_hands_follows_the_step_and_a_click_on_trick_1_goes_there(lab: str, workdir: Path,
+                                                                                      page: Any) -> None:
+    name = timeline_notebook(workdir)
+    page.goto(f"{lab}/lab/tree/{name}?reset")
+    page.wait_for_selector("text=| Idle")
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+    page.wait_for_selector("[data-bl='table'] [data-role='timeline'] svg", timeout=TIMEOUT)
+    settle(page)
+    t = tables(page).first
+    t.evaluate("e => e.scrollIntoView({block: 'start'})")
+    line = t.locator("[data-role='timeline'] svg")
+    assert line.locator("[data-trick]").count() == 13
+    # under the hands: below South's hand, across the table
+    south = t.locator("[data-seat='S']").bounding_box()
+    box = line.bounding_box()
+    assert south is not None and box is not None and box["y"] >= south["y"] + south["height"] - 1
+    lane = "Vests ♦3 er et stort strafkort"
+    assert lane not in line.text_content()          # nothing has arisen yet
+    # it follows the step: the next stop is West's ♦3 face up, and its lane is drawn
+    t.get_by_role("button", name=re.compile("^Næste stop")).click()
+    line.locator("text", has_text="50D1a").first.wait_for(timeout=10_000)
+    assert lane in line.text_content()
+    shot(page, "lab-timeline-at-the-irregularity.png")
+    # a click on trick 1's column (its top edge, above the trick's number) moves the table to its end
+    line.scroll_into_view_if_needed()
+    before = line.bounding_box()
+    line.locator("[data-trick='1']").click(position={"x": 6, "y": 3})
+    t.locator("[data-region='header']", has_text="Hændelse 4 af 17").wait_for(timeout=10_000)
+    assert lane not in line.text_content()
+    box = line.bounding_box()
+    # the page did not jump to the hand to play: the timeline's top (the trick numbers) is still on screen
+    assert before is not None and box is not None and 0 <= box["y"] and box["y"] + 30 <= PROJECTOR["height"]
+    same = CardTable.from_scenarios(sorted((workdir / "scenarios").glob("01-stort-strafkort-ex1-*.toml")),
+                                    lang="da", mode="lesson")
+    same.next_stop()
+    same.goto_trick(1)
+    assert t.evaluate(DIFFERING_REGIONS, drawn_anew(same)) == []
+    shot(page, "lab-timeline-trick-1.png")
+
+
+# ----------------------------------------------------------------------------------------------------------
 # exam mode for a whole notebook (issue #20, items 1, 2 and 7)
 # ----------------------------------------------------------------------------------------------------------
 
