@@ -47,3 +47,21 @@ def test_the_switch_starts_at_the_notebooks_mode_in_its_language() -> None:
     assert [label for label, _ in switch.options] == [text(f"table.mode.{m}", "nb") for m in widgets.MODES]
     with pytest.raises(ValueError, match="unknown mode"):
         notebook.mode_switch("lecture", "da")
+
+
+def test_the_switch_output_carries_a_static_picture_for_a_notebook_not_yet_run() -> None:
+    """Issue #20 item 5 (shot 12): before anything runs there is no widget model; an untrusted JupyterLab, GitHub
+    and nbviewer show the output's text/html (and text/plain), never the raw ToggleButtons repr."""
+    switch = notebook.mode_switch("seminar", "da")
+    data = switch._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in data
+    html, plain = data["text/html"], data["text/plain"]
+    assert plain == "Tilstand: Lektion | [Seminar] | Eksamen"
+    assert "ToggleButtons(" not in html + plain
+    labels = [text(f"table.mode.{m}", "da") for m in widgets.MODES]
+    assert all(label in html for label in labels) and html.count("✓") == 1 and "✓ Seminar" in html
+    assert "<style" not in html and " id=" not in html and "<script" not in html  # inline styles only
+    again = notebook.mode_switch("seminar", "da")._repr_mimebundle_()
+    assert (again["text/html"], again["text/plain"]) == (html, plain)  # deterministic (nbval compares them)
+    switch.value = "exam"  # the picture follows the switch when it is shown again
+    assert "✓ Eksamen" in switch._repr_mimebundle_()["text/html"]
