@@ -241,12 +241,17 @@ for name in sys.argv[1:]:
     nb = nbformat.read(path, as_version=4)
     NotebookClient(nb, kernel_name="python3", timeout=600, record_timing=False, store_widget_state=False,
                    resources={"metadata": {"path": str(path.parent)}}).execute()
-    # ipywidgets gives each widget a random model id; no widget state is saved, so nothing refers to it:
-    # name it after its place instead, so that a re-run saves the same bytes
+    # A widget with a static picture (text/html) is stored as that picture: opened before its kernel runs, a
+    # trusted notebook would show "model not found" for the stored view (ipywidgets renders a view before any
+    # text/html); running the cell shows the live widget again. A widget without one keeps its view, its random
+    # model id named after its place, so that a re-run saves the same bytes (no widget state is saved).
     for i, cell in enumerate(nb.cells):
         for j, out in enumerate(cell.get("outputs", [])):
-            view = out.get("data", {}).get("application/vnd.jupyter.widget-view+json")
-            if view is not None:
+            data = out.get("data", {})
+            view = data.get("application/vnd.jupyter.widget-view+json")
+            if view is not None and "text/html" in data:
+                del data["application/vnd.jupyter.widget-view+json"]
+            elif view is not None:
                 view["model_id"] = f"{path.stem}-cell{i}-output{j}"
     nbformat.write(nb, path)
     print(f"dev.py: executed and saved {path.name}", flush=True)

@@ -472,7 +472,13 @@ class DecisionAid:
         self.output.value = self._ruling.html()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.box._repr_mimebundle_(**kwargs)
+        # a static picture (the ruling for the inputs shown) for a front end without the widget's model
+        bundle = self.box._repr_mimebundle_(**kwargs)
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        if isinstance(data, dict):
+            data["text/html"] = self.output.value
+            data["text/plain"] = _html.unescape(re.sub(r"<[^>]+>", " ", self.output.value)).strip()
+        return bundle
 
     def __repr__(self) -> str:
         return f"DecisionAid(lang={self.lang!r})"

@@ -453,6 +453,15 @@ class Quiz:
         return "\n\n".join(repr(q) for q in self.questions)
 
 
+def _with_picture(bundle: Any, html_text: str, plain: str) -> Any:
+    """A widget's mimebundle with a static ``text/html`` picture and a readable ``text/plain`` line."""
+    data = bundle[0] if isinstance(bundle, tuple) else bundle
+    if isinstance(data, dict):
+        data["text/html"] = html_text
+        data["text/plain"] = plain
+    return bundle
+
+
 # ----------------------------------------------------------------------------------------------------------
 # the widget (ipywidgets is imported when one is built, never at import time)
 # ----------------------------------------------------------------------------------------------------------
@@ -585,7 +594,10 @@ class QuizWidget:
         self.score_label.value = f"<strong>{_html.escape(self.score.text(lang))}</strong>"
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.box._repr_mimebundle_(**kwargs)
+        # a static picture of the question shown (its choices, never the answer) for a front end without the
+        # widget's model: an untrusted notebook, or one opened before its kernel runs
+        return _with_picture(self.box._repr_mimebundle_(**kwargs),
+                             self.question.html(self.lang, total=len(self.quiz)), repr(self.question))
 
     def __repr__(self) -> str:
         return f"QuizWidget(question {self.current} of {len(self.quiz)}; {self.score.text('en')})"
