@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ROLES", "BoardView", "Choice", "DecisionView", "SeatView", "TrickCard", "decision_choices", "deal_view",
-    "hidden_seats", "parse_role", "position", "role_hidden",
+    "hidden_seats", "parse_role", "position", "revoke_choices", "role_hidden",
 ]
 
 #: who looks at the table: the Director (everything), a seat, or declarer (his hand and dummy)
@@ -270,6 +270,46 @@ def decision_choices(state: PlayState) -> list[Choice]:
     elif d.kind == "select_card":
         for c in (o.cards[0] for o in d.options):
             out.append(Choice(_m("select", seat=d.by, card=c), d.law, Select(d.by, card=c)))
+    return out
+
+
+def revoke_choices(table: Table) -> list[Choice]:
+    """What may be done about a revoke now, each with the event it pushes, and only what the engine accepts
+    (each event is tried on the state): draw attention to an uncorrected revoke while it may be corrected
+    (``correct_revoke``: 62A; 62D1 on trick 12; 62C3), and after a correction take back a card played after
+    the revoke (``withdraw``: 62C1 for a non-offender, 62C2 for the offending side). Empty otherwise."""
+    from bridgelaws.errors import BridgeLawsError
+    from bridgelaws.events import CorrectRevoke, Withdraw
+    from bridgelaws.laws import law
+
+    st = table.state
+    out: list[Choice] = []
+
+    def accepted(ev: Event) -> bool:
+        try:
+            table.apply(st, ev)
+        except BridgeLawsError:
+            return False
+        return True
+
+    for r in st.revokes:
+        if r.corrected:
+            continue
+        ev = CorrectRevoke(r.seat, card=r.card)
+        if accepted(ev):
+            why = law("62A") if not r.established else law("62D1") if r.trick_no == 12 else law("62C3")
+            out.append(Choice(_m("correct_revoke", seat=r.seat, card=r.card, trick=r.trick_no), why, ev))
+    rc = st.revoke_correction
+    if rc is not None:
+        _t, idx, after_seats, withdrawn = rc
+        offender = st.revokes[idx].seat
+        cands = [(s, c) for s, c in st.trick if s in after_seats and s not in withdrawn]
+        cands += [(s, c) for s, c in st.revoke_later if c in st.hand(s) and (s, c) not in cands]
+        for s, c in cands:
+            ev = Withdraw(s, card=c)
+            if accepted(ev):
+                nos = (s in (Seat.NORTH, Seat.SOUTH)) != (offender in (Seat.NORTH, Seat.SOUTH))
+                out.append(Choice(_m("withdraw", seat=s, card=c), law("62C1" if nos else "62C2"), ev))
     return out
 
 

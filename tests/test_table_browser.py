@@ -10,6 +10,8 @@
 - Untrusted: a notebook with stored outputs opened untrusted shows its static diagram styled (a ♥ computed
   red, the compass layout), and so does the widget's static fallback.
 - Voila: the same table works and fits.
+- A revoke made on a table of 06 (the click mode "Kulørsvigt"), established when the offender plays on, and the
+  Law 64 transfer in the Director's statements at the end.
 
 Screenshots go to ``test-artifacts/table-browser/`` (git-ignored). The notebooks are tests/browser/table-a.ipynb
 and table-b.ipynb, copied with the article scenarios into a temporary folder (nothing is written to the
@@ -507,3 +509,63 @@ def test_a_whole_exam_numbers_its_questions_scores_across_tables_and_tabs_clockw
         if hand and hand not in seen:
             seen.append(hand)
     assert seen == ["N", "E", "S", "W"], seen
+
+
+REVOKE_NOTEBOOK = "revoke-06.ipynb"
+
+
+def revoke_notebook(workdir: Path) -> str:
+    """06's first example as a table, opened where West is to play to trick 3 (dummy has led ♣A)."""
+    import nbformat
+
+    cells = [nbformat.v4.new_code_cell("from bridgelaws import widgets\n"
+                                       "widgets.table('scenarios/06-kulorsvigt-to-stik.toml', lang='da', start=11)")]
+    book = nbformat.v4.new_notebook(cells=cells)
+    book.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(book, workdir / REVOKE_NOTEBOOK)
+    return REVOKE_NOTEBOOK
+
+
+def test_a_revoke_made_on_the_table_is_established_and_transferred_at_the_end(lab: str, workdir: Path,
+                                                                              page: Any) -> None:
+    name = revoke_notebook(workdir)
+    page.goto(f"{lab}/lab/tree/{name}?reset")
+    page.wait_for_selector("text=| Idle")
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+    page.wait_for_selector("[data-bl='table'] [data-seat='W'] [data-card='D2']")
+    settle(page)
+    t = tables(page).first
+    t.evaluate("e => e.scrollIntoView({block: 'start'})")
+    # the click mode "Kulørsvigt": West ruffs dummy's ♣A with ♦2 although he holds ♣J (61A)
+    t.locator("select[data-action='set_click']").select_option("revoke")
+    t.locator(".bl-hint", has_text="kulørsvigt").wait_for(timeout=10_000)
+    t.locator("[data-seat='W'] [data-card='D2']").click()
+    t.locator("[data-slot='W'] [data-trick-card='D2']").wait_for(timeout=10_000)
+    box = t.locator("[data-role='revoke']")
+    box.wait_for(timeout=10_000)
+    assert "Der gøres opmærksom på kulørsvigten: Vest ♦2 i stik 3" in box.inner_text()
+    shot(page, "lab-revoke-made.png")
+    # West leads to trick 4: the offender plays on, the revoke is established (63A1) and can no longer be
+    # corrected, so the table no longer offers to draw attention to it
+    t.locator("[data-seat='W'] [data-card='D3']").click()
+    box.wait_for(state="detached", timeout=10_000)
+    t.locator("[data-role='director']", has_text="§ 63A1").wait_for(timeout=10_000)
+    assert "etableret" in t.locator("[data-role='director']").inner_text()
+    shot(page, "lab-revoke-established.png")
+    # play on along 06's line (the click kept the table on it) to the end: 64A1, two tricks to North-South
+    end = t.locator("[data-role='director']", has_text="Overførte stik: 2 (§ 64A1)")
+    for _ in range(20):
+        if end.count():
+            break
+        step = t.locator("[data-action='next_stop']")
+        if step.is_disabled():
+            break
+        step.click()
+        page.wait_for_timeout(300)
+    end.wait_for(timeout=10_000)
+    said = t.locator("[data-role='director']").inner_text()
+    assert "Stik, der overføres til Nord og Syd, nu da spillet er slut: 2 (§ 64A)" in said
+    assert t.locator(".bl-where").inner_text().startswith("Hændelse 52")
+    t.locator("[data-role='director']").evaluate("e => e.scrollIntoView({block: 'center'})")
+    shot(page, "lab-revoke-transfer.png")

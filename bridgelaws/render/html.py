@@ -331,6 +331,9 @@ class Panel:
     decision_enabled: bool = True
     #: the cards may be clicked (play or the exam)
     cards_enabled: bool = True
+    #: what may be done about a revoke now (attention drawn, 62A; a card taken back, 62C), and the box's title
+    revoke: tuple[Button, ...] = ()
+    revoke_title: str = ""
     #: the constraint timeline under the hands, at full width: markup made by :mod:`bridgelaws.timeline` (an SVG
     #: with inline attributes and its text version), put in as it is; "" for none
     timeline: str = ""
@@ -768,6 +771,14 @@ def _panel(cell: ET.Element, view: BoardView, lang: str, panel: Panel) -> None:
             _button(box, exam["reset"], "font-size:13px")
         _one_tab_stop(box)
     _decision(cell, view, lang, panel)
+    if panel.revoke:
+        box = _el(cell, "div", "bl-revoke", role="group", aria_label=panel.revoke_title, data_role="revoke",
+                  style=css(border=f"3px solid {ORANGE}", border_radius="8px", padding="3px 6px", margin="4px 0",
+                            background_color="#fff8ee", white_space="normal"))
+        sentence(_el(box, "div", style=css(font_weight="bold", font_size="15px")), panel.revoke_title)
+        for b in panel.revoke:
+            _button(box, b, "display:block;width:100%;margin:2px 0")
+        _one_tab_stop(box)
     if panel.message:
         kind, msg = panel.message
         attrs = {"role": "alert"} if kind == "error" else {"role": "status"}

@@ -19,7 +19,7 @@ from bridgelaws.view import same_event
 MODES: tuple[str, ...] = ("lesson", "seminar", "exam")
 #: what a click on a card does: play it, or make one of the irregularities happen
 CLICK_MODES: tuple[str, ...] = ("play", "dropped", "named", "lead_out_of_turn", "premature_play",
-                                "revoke_corrected", "simultaneous", "anyway")
+                                "revoke_corrected", "revoke", "simultaneous", "anyway")
 #: the click modes that create an ``Expose(seat, card, how=mode)`` event
 IRREGULAR_MODES: tuple[str, ...] = ("dropped", "named", "lead_out_of_turn", "premature_play", "revoke_corrected")
 SCENARIO_SUFFIXES: tuple[str, ...] = (".toml", ".json")

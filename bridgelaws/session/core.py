@@ -19,7 +19,7 @@ from bridgelaws.session.exam import Exam, Scoreboard
 from bridgelaws.session.files import ScenarioFolder
 from bridgelaws.session.script import ScriptPosition
 from bridgelaws.table import Table
-from bridgelaws.view import BoardView, decision_choices, parse_role, position
+from bridgelaws.view import BoardView, decision_choices, parse_role, position, revoke_choices
 
 
 def notebook_of(sc: Any) -> str:
@@ -196,6 +196,9 @@ class SessionCore(ScriptPosition):
             if self.selected and self.owner(self.selected[0]) is not self.owner(c):
                 self.selected = []
             self._toggle_selected(c)
+        elif mode == "revoke":
+            self._push(self._revoke_event(c))
+            self.click_mode = "play"
         elif mode == "anyway":
             # a plain play without the table's legality check: the engine records what the Laws make of it
             self._push(Play(self.owner(c), c))
@@ -203,6 +206,33 @@ class SessionCore(ScriptPosition):
         else:
             self._push(Expose(self.owner(c), c, how=mode))
             self.click_mode = "play"
+
+    def _revoke_event(self, c: Card) -> Play:
+        """``play … revoke = true`` for a click in the revoke mode (61A). A lead, or a card that follows suit,
+        is refused here with the table's own sentence (the engine's speaks of the scenario file)."""
+        from bridgelaws.errors import IllegalPlayError
+        from bridgelaws.laws import law
+
+        ev = Play(self.owner(c), c, revoke=True)
+        try:
+            self.table.apply(self.table.state, ev)
+        except IllegalPlayError as exc:
+            if exc.key == "revoke.error.not_a_revoke":
+                raise IllegalPlayError(f"{c} follows suit: not a revoke", key="widget.revoke.follows", card=c,
+                                       law=law("61A")) from exc
+            if exc.key == "revoke.error.lead":
+                raise IllegalPlayError(f"{c} is a lead: not a revoke", key="widget.revoke.lead",
+                                       law=law("61A")) from exc
+            raise
+        return ev
+
+    def revoke_action(self, i: int) -> None:
+        """Action ``i`` of :func:`~bridgelaws.view.revoke_choices`: attention drawn to a revoke (62A), or a card
+        taken back after the correction (62C)."""
+        choices = revoke_choices(self.table)
+        if not 0 <= i < len(choices):
+            raise ValueError(f"revoke action {i} is not on offer ({len(choices)} actions)")
+        self._push(choices[i].event)
 
     def _toggle_selected(self, c: Card) -> None:
         if c in self.selected:

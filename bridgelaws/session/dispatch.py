@@ -70,6 +70,7 @@ def _file_action(action: str) -> Handler:
 HANDLERS: dict[str, Handler] = {
     "card": lambda s, arg, msg: s.click(str(msg.get("card", ""))),
     "choose": lambda s, arg, msg: s.choose(parse_index(arg)),
+    "revoke_action": lambda s, arg, msg: s.revoke_action(parse_index(arg)),
     "step": _call("step"),
     "back": _call("back"),
     "next_stop": _call("next_stop"),

@@ -13,7 +13,7 @@ from bridgelaws.render.html import Button, Panel
 from bridgelaws.render.html import Select as SelectBox
 from bridgelaws.session.common import CLICK_MODES, DECISION_EVENTS, LANG_NAMES, MODES, t
 from bridgelaws.session.core import SessionCore
-from bridgelaws.view import BoardView, same_event
+from bridgelaws.view import BoardView, revoke_choices, same_event
 
 ROLES = ("director", "N", "E", "S", "W", "declarer")
 
@@ -33,6 +33,7 @@ def side_panel(s: SessionCore, view: BoardView) -> Panel:
         held_back_note=t("held_back", lang), files=_files(s), selected=frozenset(s.selected),
         article_options=frozenset(article_options), article_label=t("in_article", lang),
         decision_enabled=not (q is not None and q["kind"] == "decision" and not s.exam.is_answered(q)),
+        revoke=(revoke := _revoke(s)), revoke_title=text("widget.revoke.title", lang) if revoke else "",
     )
 
 
@@ -114,6 +115,12 @@ def _branches(s: SessionCore, view: BoardView) -> tuple[Button, ...]:
     if not div or (view.decision is not None and all(isinstance(e, DECISION_EVENTS) for e in _next_events(s))):
         return ()
     return tuple(Button(s.branches[i].label(s.lang), "branch", str(i), cls="bl-branch") for i in div)
+
+
+def _revoke(s: SessionCore) -> tuple[Button, ...]:
+    """Attention drawn to a revoke while it may be corrected, and the 62C withdrawals: the engine's own."""
+    return tuple(Button(ch.text(s.lang), "revoke_action", str(i), ch.tooltip(s.lang), cls="bl-revoke-action")
+                 for i, ch in enumerate(revoke_choices(s.table)))
 
 
 def _hint(s: SessionCore) -> str:

@@ -16,8 +16,8 @@ const TAB_STOP = `button[tabindex='0']:not(${LEAVING})`;
 // what Tab stops at inside the table (a group's buttons other than its one tab stop have tabindex -1)
 const TABBABLE = "button:not([tabindex='-1']), select, input, summary, a[href]";
 const CLOCKWISE = ["N", "E", "S", "W"];
-const MOVE_FOCUS = new Set(["card", "choose", "branch", "exam_choice", "exam_check", "article", "next_stop",
-  "prev_stop", "restart"]);
+const MOVE_FOCUS = new Set(["card", "choose", "revoke_action", "branch", "exam_choice", "exam_check", "article",
+  "next_stop", "prev_stop", "restart"]);
 
 function keyOf(el) {
   if (!el) return null;
