@@ -10,9 +10,11 @@ For each ending size k = 3 .. 7 tricks and each of three kinds, --per-size rando
 - ``restriction``: as ``penalty``, and the offender's partner is on lead, so declarer's 50D2/51B choice (a lead
   restriction) is part of the search.
 
-``bridgelaws.claimsolver.min_tricks`` is asked for declarer's side (the fewest tricks it takes under any legal
-play of all four hands and any option declarer may choose). The time of each answer is printed per size and
-kind (median and worst), and the largest ending whose every answer came within --limit seconds. Target: every
+Two questions are asked for declarer's side, each timed: ``can_lose_a_trick`` for a claim of every remaining
+trick (the threshold question itself), and ``min_tricks``, the fewest tricks the side takes under any legal play
+of all four hands and any option declarer may choose (the number rules/claims.py states as computed). The times
+are printed per size and kind (median and worst), and the largest ending whose every answer, to either question,
+came within --limit seconds. Target: every
 ending of up to 6 tricks within 1 s.
 """
 
@@ -24,7 +26,7 @@ import statistics
 import time
 
 from bridgelaws.cards import Seat
-from bridgelaws.claimsolver import min_tricks
+from bridgelaws.claimsolver import MAX_COMPUTED_TRICKS, can_lose_a_trick, min_tricks
 from bridgelaws.deal import Contract, Deal
 from bridgelaws.events import Expose, Play
 from bridgelaws.rules.revoke import side_of
@@ -40,7 +42,7 @@ def _ending(seed: int, k: int, kind: str) -> Table | None:
     dropped = kind == "plain"
     for _ in range(400):
         st = table.state
-        if 13 - len(st.tricks) <= k and not st.trick and st.pending is None:
+        if 13 - len(st.tricks) <= k and not st.trick and (st.pending is None or kind == "restriction"):
             break
         if st.pending is not None:
             table.push(decision_event(st, rng))
@@ -76,6 +78,7 @@ def main(argv: list[str] | None = None) -> int:
         worst_k = 0.0
         for kind in ("plain", "penalty", "restriction"):
             times: list[float] = []
+            q_times: list[float] = []
             seed = args.seed * 100_000 + k * 1000
             tries = 0
             while len(times) < args.per_size and tries < 400:
@@ -85,18 +88,25 @@ def main(argv: list[str] | None = None) -> int:
                 if table is None:
                     continue
                 st = table.state
+                side = side_of(st.declarer)
                 t0 = time.perf_counter()
-                min_tricks(table, st, side_of(st.declarer))
-                times.append(time.perf_counter() - t0)
+                can_lose_a_trick(table, st, side, k)          # a claim of every remaining trick
+                t1 = time.perf_counter()
+                min_tricks(table, st, side)                   # the number the Director is told (rules/claims.py)
+                t2 = time.perf_counter()
+                q_times.append(t1 - t0)
+                times.append(t2 - t1)
             if not times:
                 print(f"{k} tricks, {kind:11}: no ending found")
                 continue
-            worst_k = max(worst_k, max(times))
-            print(f"{k} tricks, {kind:11}: {len(times)} endings, median {statistics.median(times) * 1000:8.1f} ms, "
-                  f"worst {max(times) * 1000:8.1f} ms")
-        if worst_k <= args.limit and largest == k - 1:
+            worst_k = max(worst_k, max(times), max(q_times))
+            print(f"{k} tricks, {kind:11}: {len(times)} endings; can lose a trick: median "
+                  f"{statistics.median(q_times) * 1000:7.1f} ms, worst {max(q_times) * 1000:7.1f} ms; "
+                  f"min_tricks: median {statistics.median(times) * 1000:7.1f} ms, worst {max(times) * 1000:7.1f} ms")
+        if worst_k <= args.limit and largest in (0, k - 1):
             largest = k
-    print(f"largest ending answered within {args.limit:g} s every time: {largest} tricks")
+    print(f"largest ending answered within {args.limit:g} s every time: {largest} tricks "
+          f"(MAX_COMPUTED_TRICKS = {MAX_COMPUTED_TRICKS})")
     return 0 if largest >= 6 else 1
 
 

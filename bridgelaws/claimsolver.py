@@ -3,8 +3,12 @@
 One question has an answer the engine can compute exactly: *with the remaining cards, how few tricks can the
 claimer's side take under any legal play?* Every hand may play any card the engine itself calls legal
 (follow suit, penalty cards, lead restrictions and declarer's 50D2/51 options in force), so the answer is a
-minimum over all legal continuations, computed by a memoised depth-first search on the engine's own rules
-(``engine.apply``), with cards of one hand that are equal in rank for the rest of the deal tried once.
+minimum over all legal continuations. It is found as the least ``t`` for which "can the side be held to at most
+``t`` tricks?" has a yes, each such threshold question by a memoised depth-first search with cutoffs: on the
+engine's own rules (``engine.apply``) while a penalty card, a restriction or a decision is in force, and on plain
+follow-suit play with hands as bitmasks once nothing but plain play remains (:func:`_clean`); cards of one hand
+that are equal in rank for the rest of the deal are tried once, and plain play on the holdings, which allows
+every legal line and more, bounds the engine's search from below.
 
 If the minimum reaches the tricks claimed, no legal play, and so no normal play, loses one of them: 70A and 71
 then need no judgement. If it does not, some legal line loses a trick; whether that line is *normal* (careless
@@ -25,9 +29,10 @@ from bridgelaws.state import PlayState
 __all__ = ["min_tricks", "can_lose_a_trick", "MAX_COMPUTED_TRICKS"]
 
 #: the engine computes the question for endings of at most this many tricks. benchmarks/claims.py measured
-#: (shared, loaded machine): medians of 10-80 ms up to 6 tricks, but worst cases of 3.5 s at 5 tricks and 57 s at
-#: 6, so the issue's target (every 6-trick ending within 1 s) is not met yet; 5 keeps the answer usable
-MAX_COMPUTED_TRICKS = 5
+#: (seeds 1-3, 6 endings per size and kind, shared loaded machine) the exact minimum of 6-trick endings with a
+#: median of 0.3-60 ms and a worst case of 0.1-0.5 s (1.25 s once with four runs in parallel, 0.46 s alone), with a
+#: penalty card and with lead options pending; 7-trick endings still reach 3-5 s, so 6 is the limit
+MAX_COMPUTED_TRICKS = 6
 
 
 def _side(seat: Seat) -> str:
@@ -86,34 +91,262 @@ def _moves(st: PlayState) -> list[Event]:
     return [Play(seat, c) for c in _representatives(st, seat, legal_cards(st, seat))]
 
 
+def _remaining(st: PlayState) -> int:
+    return 13 - len(st.tricks)
+
+
+def _clean(st: PlayState) -> bool:
+    """Whether, from ``st`` on, play follows the plain rules only, as long as nothing but legal cards is played:
+    every legal card is a card of the suit led if the hand has one, else any card of the hand (44C, 44E), the
+    trick goes to the highest trump, else the highest card of the suit led (44D, 44F), and its winner leads next
+    (44G). This holds when nothing the engine's other rules read is in force: no penalty card (50), no lead or
+    play restriction (50D2, 51, 57A), no decision pending, no irregular lead, designation, face-down lead, revoke
+    correction or card played in error, and the cards of the trick in progress were played in rotation from its
+    leader. None of these arises again from the legal play of a card (only from an irregularity, which the
+    search never makes), so the state stays clean to the end; tests/test_claimsolver.py checks the plain search
+    against the engine's own exhaustive one."""
+    if (st.phase != "play" or st.penalty_cards or st.restrictions or st.pending is not None
+            or st.irregular_lead is not None or st.designated is not None or st.designation is not None
+            or st.opening_lead_face_down is not None or st.revoke_correction is not None or st.in_error
+            or st.revoke_later or st.lead_retracted or st.claim is not None or st.to_act is None):
+        return False
+    lead = st.trick_leader if st.trick else st.to_act
+    if lead is None:
+        return False
+    for i, (seat, _) in enumerate(st.trick):
+        if seat is not lead.next(i):
+            return False
+    return st.to_act is lead.next(len(st.trick))
+
+
+def _plain_position(st: PlayState) -> tuple[tuple[int, int, int, int], int, tuple[int, ...]] | None:
+    """The holdings (hand and penalty cards) as bitmasks, the trick's leader and the trick in progress, when a
+    card is to be played and the trick so far was played in rotation; None otherwise."""
+    if st.to_act is None or st.pending is not None or st.phase != "play":
+        return None
+    lead = st.trick_leader if st.trick else st.to_act
+    if lead is None:
+        return None
+    for i, (seat, _) in enumerate(st.trick):
+        if seat is not lead.next(i):
+            return None
+    if st.to_act is not lead.next(len(st.trick)):
+        return None
+    hands = [sum(_bit(c) for c in h) for h in st.hands]
+    for p in st.penalty_cards:
+        hands[p.seat.index] |= _bit(p.card)
+    return (hands[0], hands[1], hands[2], hands[3]), lead.index, tuple(_bit(c) for _, c in st.trick)
+
+
+def _bit(card: Card) -> int:
+    return 1 << (card.suit.index * 16 + int(card.rank))
+
+
+_SUIT_MASK = tuple(0x7FFC << (16 * s) for s in range(4))
+
+
+class _Plain:
+    """The threshold search on plain play (see :func:`_clean`): hands as bitmasks (bit 16 * suit + rank), the
+    trick in progress as the bits played in rotation from its leader, seats by index (N, E, S, W = 0 .. 3)."""
+
+    def __init__(self, trump: Suit | None, side: str) -> None:
+        self.trump = -1 if trump is None else trump.index
+        self.ns = side == "NS"
+        self.memo: dict[tuple[int, ...], tuple[int, int]] = {}
+
+    def _mine(self, seat: int) -> bool:
+        return (seat % 2 == 0) == self.ns
+
+    def _winner(self, leader: int, plays: tuple[int, ...]) -> int:
+        best_i, best = 0, plays[0]
+        best_suit = (best.bit_length() - 1) >> 4
+        for i in range(1, 4):
+            b = plays[i]
+            suit = (b.bit_length() - 1) >> 4
+            if suit == best_suit:
+                if b > best:
+                    best_i, best = i, b
+            elif suit == self.trump:
+                best_i, best, best_suit = i, b, suit
+        return (leader + best_i) % 4
+
+    def _moves(self, hands: tuple[int, int, int, int], seat: int, trick: tuple[int, ...]) -> list[int]:
+        h = hands[seat]
+        if trick:
+            follow = h & _SUIT_MASK[(trick[0].bit_length() - 1) >> 4]
+            legal = follow or h
+        else:
+            legal = h
+        alive = hands[0] | hands[1] | hands[2] | hands[3]
+        for b in trick:
+            alive |= b
+        out: list[int] = []
+        for s in range(4):
+            mine = legal & _SUIT_MASK[s]
+            if not mine:
+                continue
+            a = alive & _SUIT_MASK[s]
+            prev_mine = False
+            while a:                                    # the alive cards of the suit, highest first
+                top = 1 << (a.bit_length() - 1)
+                a ^= top
+                if top & mine:
+                    if not prev_mine:
+                        out.append(top)                 # one card of each run of equals
+                    prev_mine = True
+                else:
+                    prev_mine = False
+        # the cards most likely to cost the side a trick first: its own low cards, the opponents' high ones
+        out.sort(reverse=not self._mine(seat))
+        return out
+
+    def _key(self, hands: tuple[int, int, int, int], leader: int) -> tuple[int, ...]:
+        """The position between tricks up to equal ranks: for each suit, the owners of its remaining cards from
+        the highest down. Two positions with the same owners in the same order play alike, card for card."""
+        out = [leader]
+        alive = hands[0] | hands[1] | hands[2] | hands[3]
+        h0, h1, h2 = hands[0], hands[1], hands[2]
+        for s in range(4):
+            a = alive & _SUIT_MASK[s]
+            code = 1
+            while a:
+                top = 1 << (a.bit_length() - 1)
+                a ^= top
+                code = code * 4 + (0 if top & h0 else 1 if top & h1 else 2 if top & h2 else 3)
+            out.append(code)
+        return tuple(out)
+
+    def _masters(self, hands: tuple[int, int, int, int]) -> int:
+        """A lower bound on the side's remaining tricks in a trump contract: a trump above every trump the
+        opponents hold wins the trick it is played to, and the trumps of one hand go to different tricks."""
+        tm = _SUIT_MASK[self.trump]
+        first = 0 if self.ns else 1
+        opp = (hands[first + 1] | hands[(first + 3) % 4]) & tm
+        above = ~((1 << opp.bit_length()) - 1)
+        return max(bin(hands[first] & tm & above).count("1"), bin(hands[first + 2] & tm & above).count("1"))
+
+    def at_most(self, hands: tuple[int, int, int, int], leader: int, trick: tuple[int, ...], t: int) -> bool:
+        """Whether some plain play from here leaves the side at most ``t`` of the remaining tricks."""
+        key = None
+        if not trick:
+            if not hands[leader]:
+                return True
+            key = self._key(hands, leader)
+            lo, hi = self.memo.get(key, (0, bin(hands[leader]).count("1")))
+            if t < lo:
+                return False
+            if t >= hi:
+                return True
+            if self.trump >= 0 and self._masters(hands) > t:
+                self.memo[key] = (t + 1, hi)
+                return False
+        seat = (leader + len(trick)) % 4
+        moves = self._moves(hands, seat, trick)
+        last = len(trick) == 3
+        ok = False
+        if last:
+            scored = []
+            for b in moves:
+                w = self._winner(leader, trick + (b,))
+                scored.append((1 if self._mine(w) else 0, b, w))
+            scored.sort(key=lambda x: x[0])
+        for i in range(len(moves)):
+            if last:
+                g, b, w = scored[i]
+                if g > t:
+                    break
+            else:
+                b = moves[i]
+            hs = list(hands)
+            hs[seat] ^= b
+            nh = (hs[0], hs[1], hs[2], hs[3])
+            if last:
+                if self.at_most(nh, w, (), t - g):
+                    ok = True
+                    break
+            elif self.at_most(nh, leader, trick + (b,), t):
+                ok = True
+                break
+        if key is not None:
+            lo, hi = self.memo.get(key, (0, bin(hands[leader]).count("1")))  # type: ignore[arg-type]
+            self.memo[key] = (lo, min(hi, t)) if ok else (max(lo, t + 1), hi)
+        return ok
+
+
+class _Search:
+    """The threshold search on the engine's own rules while anything but plain play is in force, handing over
+    to :class:`_Plain` as soon as the state is clean."""
+
+    def __init__(self, engine: Engine, side: str, trump: Suit | None) -> None:
+        self.engine = engine
+        self.side = side
+        self.plain = _Plain(trump, side)
+        self.memo: dict[tuple[Any, ...], tuple[int, int]] = {}
+        self.children: dict[tuple[Any, ...], list[tuple[int, PlayState]]] = {}
+
+    def _expand(self, key: tuple[Any, ...], st: PlayState) -> list[tuple[int, PlayState]]:
+        got = self.children.get(key)
+        if got is None:
+            done = len(st.tricks)
+            got = []
+            for ev in _moves(st):
+                nxt = self.engine.apply(st, ev)
+                gained = 1 if len(nxt.tricks) > done and _side(nxt.tricks[-1].winner) == self.side else 0
+                got.append((gained, nxt))
+            got.sort(key=lambda x: x[0])
+            self.children[key] = got
+        return got
+
+    def at_most(self, st: PlayState, t: int) -> bool:
+        """Whether some legal play from ``st`` leaves the side at most ``t`` of the remaining tricks."""
+        if st.phase == "over" or st.to_act is None and st.pending is None:
+            return True
+        if _clean(st):
+            pos = _plain_position(st)
+            assert pos is not None
+            return self.plain.at_most(*pos, t)
+        key = _key(st)
+        lo, hi = self.memo.get(key, (0, _remaining(st)))
+        if t < lo:
+            return False
+        if t >= hi:
+            return True
+        pos = _plain_position(st)
+        if pos is not None and not self.plain.at_most(*pos, t):
+            # every legal line is a line of plain play on the holdings (penalty cards and restrictions only
+            # narrow the cards a hand may play; the tricks are won and led to as in plain play), so plain
+            # play's minimum is a lower bound here
+            self.memo[key] = (t + 1, hi)
+            return False
+        children = self._expand(key, st)
+        ok = not children                   # no move at all: nothing more to take (as the exhaustive search)
+        for gained, nxt in children:
+            if gained > t:
+                break
+            if self.at_most(nxt, t - gained):
+                ok = True
+                break
+        lo, hi = self.memo.get(key, (lo, hi))
+        self.memo[key] = (lo, min(hi, t)) if ok else (max(lo, t + 1), hi)
+        return ok
+
+
 def min_tricks(engine: Engine, state: PlayState, side: str) -> int:
     """The fewest of the remaining tricks ``side`` (``"NS"`` or ``"EW"``) takes under any legal play from
-    ``state`` on: every hand plays any card the engine calls legal, and declarer takes any option open to him."""
-    memo: dict[tuple[Any, ...], int] = {}
+    ``state`` on: every hand plays any card the engine calls legal, and declarer takes any option open to him.
 
-    def value(st: PlayState) -> int:
-        if st.phase == "over" or st.to_act is None and st.pending is None:
-            return 0
-        key = _key(st)
-        got = memo.get(key)
-        if got is not None:
-            return got
-        best: int | None = None
-        done = len(st.tricks)
-        for ev in _moves(st):
-            nxt = engine.apply(st, ev)
-            gained = 1 if len(nxt.tricks) > done and _side(nxt.tricks[-1].winner) == side else 0
-            v = gained + value(nxt)
-            if best is None or v < best:
-                best = v
-                if best == 0:
-                    break
-        memo[key] = best or 0
-        return best or 0
-
-    return value(state)
+    Found as the least ``t`` for which the threshold question "can the side be held to at most ``t``?" has a
+    yes; the bounds learnt for one ``t`` serve the next."""
+    search = _Search(engine, side, state.trump)
+    t = 0
+    while not search.at_most(state, t):
+        t += 1
+    return t
 
 
 def can_lose_a_trick(engine: Engine, state: PlayState, side: str, claimed: int) -> bool:
-    """Whether some legal play from ``state`` leaves ``side`` with fewer than ``claimed`` tricks."""
-    return min_tricks(engine, state, side) < claimed
+    """Whether some legal play from ``state`` leaves ``side`` with fewer than ``claimed`` tricks: the threshold
+    question itself, asked once."""
+    if claimed <= 0:
+        return False
+    return _Search(engine, side, state.trump).at_most(state, claimed - 1)
