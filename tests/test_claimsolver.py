@@ -98,7 +98,7 @@ def endings(kind: str, count: int) -> list[tuple[int, int, int]]:
     return out
 
 
-@pytest.mark.parametrize("kind,count", [("plain", 24), ("penalty", 24), ("restriction", 12)])
+@pytest.mark.parametrize("kind,count", [("plain", 12), ("penalty", 12), ("restriction", 8)])  # ~35 s; 7 min for 10x
 def test_the_fast_answer_is_the_exhaustive_minimum(kind: str, count: int) -> None:
     found = endings(kind, count)
     assert len(found) == count
