@@ -101,7 +101,7 @@ class Table:
         self.contract = contract
         self.history: list[Event] = []
         self._states: list[PlayState] = [self.initial_state()]
-        self._changes: list[tuple[ConstraintChange, ...]] = [()]
+        self._changes: list[tuple[ConstraintChange, ...] | None] = [()]
         for event in history:
             self.push(event)
 
@@ -150,7 +150,7 @@ class Table:
             if getattr(exc, "event", None) is None:
                 exc.event = event  # type: ignore[attr-defined]
             raise
-        self._changes.append(director.constraint_changes(before, after, event))
+        self._changes.append(None)   # worked out when asked for (changes()): most pushes never are
         self.history.append(event)
         self._states.append(after)
         return after
@@ -244,7 +244,16 @@ class Table:
 
     def changes(self, index: int | None = None) -> tuple[ConstraintChange, ...]:
         """How the constraints fared in event ``index`` (default: the last event)."""
-        return self._changes[-1 if index is None else index + 1]
+        i = -1 if index is None else index + 1
+        if i < 0:
+            i += len(self._changes)
+        if not 0 <= i < len(self._changes):
+            raise IndexError(f"event {index}: the table has {len(self.history)} events")
+        found = self._changes[i]
+        if found is None:
+            found = director.constraint_changes(self._states[i - 1], self._states[i], self.history[i - 1])
+            self._changes[i] = found
+        return found
 
     def information(self) -> dict[str, Any] | None:
         return penalty_cards.information(self.state)
