@@ -108,10 +108,15 @@ def _clean(st: PlayState) -> bool:
     if (st.phase != "play" or st.penalty_cards or st.restrictions or st.pending is not None
             or st.irregular_lead is not None or st.designated is not None or st.designation is not None
             or st.opening_lead_face_down is not None or st.revoke_correction is not None or st.in_error
-            or st.revoke_later or st.lead_retracted or st.claim is not None or st.to_act is None):
+            or st.revoke_later or st.lead_retracted or st.claim is not None):
         return False
+    return _in_rotation(st)
+
+
+def _in_rotation(st: PlayState) -> bool:
+    """A card is to be played, and the trick so far was played in rotation from its leader."""
     lead = st.trick_leader if st.trick else st.to_act
-    if lead is None:
+    if st.to_act is None or lead is None:
         return False
     for i, (seat, _) in enumerate(st.trick):
         if seat is not lead.next(i):
@@ -122,16 +127,9 @@ def _clean(st: PlayState) -> bool:
 def _plain_position(st: PlayState) -> tuple[tuple[int, int, int, int], int, tuple[int, ...]] | None:
     """The holdings (hand and penalty cards) as bitmasks, the trick's leader and the trick in progress, when a
     card is to be played and the trick so far was played in rotation; None otherwise."""
-    if st.to_act is None or st.pending is not None or st.phase != "play":
+    if st.pending is not None or st.phase != "play" or not _in_rotation(st):
         return None
     lead = st.trick_leader if st.trick else st.to_act
-    if lead is None:
-        return None
-    for i, (seat, _) in enumerate(st.trick):
-        if seat is not lead.next(i):
-            return None
-    if st.to_act is not lead.next(len(st.trick)):
-        return None
     hands = [sum(_bit(c) for c in h) for h in st.hands]
     for p in st.penalty_cards:
         hands[p.seat.index] |= _bit(p.card)
