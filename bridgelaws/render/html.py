@@ -730,16 +730,21 @@ def _corner_tools(cell: ET.Element, panel: Panel) -> None:
     _controls(cell, panel.tools, "bl-tools", stacked=True)
 
 
+def _button_group(cell: ET.Element, role: str, title: str, buttons: Any, border: str, background: str) -> None:
+    """A titled box of full-width buttons beside the compass (the branches, the revoke actions): one tab stop."""
+    box = _el(cell, "div", f"bl-{role}", role="group", aria_label=title, data_role=role,
+              style=css(border=border, border_radius="8px", padding="3px 6px", margin="4px 0",
+                        background_color=background, white_space="normal"))
+    sentence(_el(box, "div", style=css(font_weight="bold", font_size="15px")), title)
+    for b in buttons:
+        _button(box, b, "display:block;width:100%;margin:2px 0")
+    _one_tab_stop(box)
+
+
 def _panel(cell: ET.Element, view: BoardView, lang: str, panel: Panel) -> None:
     """Beside the compass: branches, the exam's question, the decision, the message, the Director."""
     if panel.branches:
-        box = _el(cell, "div", "bl-branches", role="group", aria_label=panel.branches_title, data_role="branches",
-                  style=css(border=f"2px solid {BLUE}", border_radius="8px", padding="3px 6px", margin="4px 0",
-                            background_color="#eef4fb", white_space="normal"))
-        sentence(_el(box, "div", style=css(font_weight="bold", font_size="15px")), panel.branches_title)
-        for b in panel.branches:
-            _button(box, b, "display:block;width:100%;margin:2px 0")
-        _one_tab_stop(box)
+        _button_group(cell, "branches", panel.branches_title, panel.branches, f"2px solid {BLUE}", "#eef4fb")
     exam = panel.exam
     if exam:
         box = _el(cell, "div", "bl-exam", role="group", aria_label=str(exam.get("question", "")), data_role="exam",
@@ -772,13 +777,7 @@ def _panel(cell: ET.Element, view: BoardView, lang: str, panel: Panel) -> None:
         _one_tab_stop(box)
     _decision(cell, view, lang, panel)
     if panel.revoke:
-        box = _el(cell, "div", "bl-revoke", role="group", aria_label=panel.revoke_title, data_role="revoke",
-                  style=css(border=f"3px solid {ORANGE}", border_radius="8px", padding="3px 6px", margin="4px 0",
-                            background_color="#fff8ee", white_space="normal"))
-        sentence(_el(box, "div", style=css(font_weight="bold", font_size="15px")), panel.revoke_title)
-        for b in panel.revoke:
-            _button(box, b, "display:block;width:100%;margin:2px 0")
-        _one_tab_stop(box)
+        _button_group(cell, "revoke", panel.revoke_title, panel.revoke, f"3px solid {ORANGE}", "#fff8ee")
     if panel.message:
         kind, msg = panel.message
         attrs = {"role": "alert"} if kind == "error" else {"role": "status"}
