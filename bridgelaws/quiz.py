@@ -20,10 +20,11 @@ In a notebook::
     quiz.answer(1).card         # Card.parse('C3'), with the law (46B2) and what the Director says
     quiz.check(1, "card:C3")    # True
     quiz.score({1: "card:C3"})  # Point: 1 rigtige af 1 besvarede (1 spørgsmål)
-    quiz.widget()               # answer buttons, reveal, running score (needs ipywidgets)
 
-Questions are numbered from 1, as in the handouts. The model is pure; :class:`QuizWidget` imports ipywidgets
-only when a widget is built, so ``import bridgelaws.quiz`` stays light.
+Questions are numbered from 1, as in the handouts. The module is pure (no ipywidgets): a question is answered
+interactively on a card table in exam mode (``bridgelaws.session.exam`` builds its question with
+:meth:`Question.from_scenario`), and ``question(n)`` / ``answer(n)`` are its static form, the one the handouts
+print.
 """
 
 from __future__ import annotations
@@ -40,12 +41,12 @@ from bridgelaws.events import Designate, Event, Expose, Hold, LeadFaceDown, Play
 from bridgelaws.i18n import Message, normalize_lang
 from bridgelaws.i18n import text as _text
 from bridgelaws.laws import LawRef, law
-from bridgelaws.present import RED, red_suits
+from bridgelaws.present import red_suits
 from bridgelaws.scenario import Scenario, load, localized, replay
 from bridgelaws.state import PlayState, Statement
 from bridgelaws.table import Table, follow_suit_cards
 
-__all__ = ["KINDS", "Answer", "Choice", "Question", "Quiz", "QuizWidget", "Score"]
+__all__ = ["KINDS", "Answer", "Choice", "Question", "Quiz", "Score"]
 
 #: what a question asks: which card of dummy a designation plays, or what becomes of a card held, touched or
 #: exposed
@@ -442,162 +443,8 @@ class Quiz:
         correct = sum(1 for n, key in answers.items() if self.check(n, key))
         return Score(len(self.questions), len(answers), correct, self.lang)
 
-    def widget(self) -> QuizWidget:
-        """The interactive quiz (needs ipywidgets)."""
-        return QuizWidget(self)
-
     def _repr_html_(self) -> str:
         return "".join(q.html(total=len(self)) for q in self.questions)
 
     def __repr__(self) -> str:
         return "\n\n".join(repr(q) for q in self.questions)
-
-
-def _with_picture(bundle: Any, html_text: str, plain: str) -> Any:
-    """A widget's mimebundle with a static ``text/html`` picture and a readable ``text/plain`` line."""
-    data = bundle[0] if isinstance(bundle, tuple) else bundle
-    if isinstance(data, dict):
-        data["text/html"] = html_text
-        data["text/plain"] = plain
-    return bundle
-
-
-# ----------------------------------------------------------------------------------------------------------
-# the widget (ipywidgets is imported when one is built, never at import time)
-# ----------------------------------------------------------------------------------------------------------
-
-class QuizWidget:
-    """One question at a time: the question and its position, a button per choice, "show the answer", the
-    engine's ruling once answered or revealed, and a running score. The first answer to a question counts.
-
-    Test without a browser: ``w.button("card:C3").click()``, then look at ``w.score`` and ``w.feedback.value``.
-    """
-
-    def __init__(self, quiz: Quiz, start: int = 1) -> None:
-        import ipywidgets as W  # type: ignore[import-untyped]
-
-        self._W = W
-        self.quiz = quiz
-        self.lang = quiz.lang
-        self.answers: dict[int, str] = {}
-        self.revealed: set[int] = set()
-        self.current = start
-        lang = self.lang
-        self.header = W.HTML()
-        self.choice_box = W.VBox(layout=W.Layout(margin="0.5em 0"))
-        self.reveal_button = W.Button(description=_t("button.reveal", lang), icon="eye")
-        self.previous_button = W.Button(description=_t("button.previous", lang))
-        self.next_button = W.Button(description=_t("button.next", lang))
-        self.reset_button = W.Button(description=_t("button.reset", lang))
-        self.feedback = W.HTML()
-        self.score_label = W.HTML()
-        self.message = W.HTML()
-        self.reveal_button.on_click(lambda _b: self._guard(self.reveal))
-        self.previous_button.on_click(lambda _b: self._guard(self.previous))
-        self.next_button.on_click(lambda _b: self._guard(self.next))
-        self.reset_button.on_click(lambda _b: self._guard(self.reset))
-        nav = W.HBox([self.previous_button, self.next_button, self.reveal_button, self.reset_button])
-        self.box = W.VBox([self.score_label, self.header, self.choice_box, nav, self.feedback, self.message])
-        self._buttons: dict[str, Any] = {}
-        self._render()
-
-    # ---- model --------------------------------------------------------------------------------------------
-    @property
-    def question(self) -> Question:
-        return self.quiz.question(self.current)
-
-    @property
-    def score(self) -> Score:
-        return self.quiz.score(self.answers)
-
-    def button(self, key: str) -> Any:
-        """The answer button of choice ``key`` for the current question."""
-        return self._buttons[key]
-
-    def choose(self, key: str) -> bool:
-        """Answer the current question with ``key`` (only the first answer counts), then show the ruling."""
-        n = self.current
-        right = self.quiz.check(n, key)
-        if n not in self.answers and n not in self.revealed:
-            self.answers[n] = key
-        self.revealed.add(n)
-        self._render()
-        return right
-
-    def reveal(self) -> None:
-        """Show the ruling without answering (the question then scores nothing)."""
-        self.revealed.add(self.current)
-        self._render()
-
-    def go(self, n: int) -> None:
-        self.quiz.question(n)
-        self.current = n
-        self._render()
-
-    def next(self) -> None:
-        if self.current < len(self.quiz):
-            self.go(self.current + 1)
-
-    def previous(self) -> None:
-        if self.current > 1:
-            self.go(self.current - 1)
-
-    def reset(self) -> None:
-        self.answers.clear()
-        self.revealed.clear()
-        self.go(1)
-
-    # ---- view ---------------------------------------------------------------------------------------------
-    def _guard(self, action: Any) -> None:
-        """Run a click handler; show an unexpected error in the message line instead of losing it."""
-        try:
-            action()
-            self.message.value = ""
-        except Exception as exc:  # noqa: BLE001 - shown to the reader, not swallowed
-            self.message.value = f'<pre class="bl-quiz-error">{_html.escape(f"{type(exc).__name__}: {exc}")}</pre>'
-
-    def _render(self) -> None:
-        W = self._W
-        q, lang, n = self.question, self.lang, self.current
-        done = n in self.revealed
-        given = self.answers.get(n)
-        self.header.value = q.html(lang, total=len(self.quiz), choices=False)
-        buttons = {}
-        for i, c in enumerate(q.choices):
-            b = W.Button(description=f"{_letter(i)}. {c.text(lang)}", tooltip=c.text(lang),
-                         layout=W.Layout(width="auto", min_width="24em"))
-            if c.card is not None and c.card.suit.is_red:
-                b.style.text_color = RED  # a button's text has one colour: a red card's button is red
-            if done:
-                b.disabled = True
-                if c.key == q.answer.key:
-                    b.button_style = "success"
-                elif c.key == given:
-                    b.button_style = "danger"
-            b.on_click(lambda _b, key=c.key: self._guard(lambda: self.choose(key)))
-            buttons[c.key] = b
-        self._buttons = buttons
-        self.choice_box.children = tuple(buttons.values())
-        self.reveal_button.disabled = done
-        self.previous_button.disabled = n == 1
-        self.next_button.disabled = n == len(self.quiz)
-        if not done:
-            self.feedback.value = ""
-        else:
-            if given is None:
-                verdict = _t("revealed", lang)
-            elif given == q.answer.key:
-                verdict = _t("correct", lang)
-            else:
-                verdict = _t("wrong", lang, choice=q.choice(given).label)
-            self.feedback.value = f"<p><strong>{_html_sentence(verdict)}</strong></p>" + q.answer.html(lang)
-        self.score_label.value = f"<strong>{_html.escape(self.score.text(lang))}</strong>"
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        # a static picture of the question shown (its choices, never the answer) for a front end without the
-        # widget's model: an untrusted notebook, or one opened before its kernel runs
-        return _with_picture(self.box._repr_mimebundle_(**kwargs),
-                             self.question.html(self.lang, total=len(self.quiz)), repr(self.question))
-
-    def __repr__(self) -> str:
-        return f"QuizWidget(question {self.current} of {len(self.quiz)}; {self.score.text('en')})"

@@ -1,7 +1,8 @@
 """The quiz model (``bridgelaws.quiz``): questions built from the seed-004 scenario files, answers computed by
 replaying them and checked against the handout's answers as verified in NOTES.md (Q1 ♣3, Q2 ♥J with the
 "known to win" caveat, Q3 a major penalty card that must be led, Q4 ♠Q, Q5 ♦Q, Q6 either defender chooses,
-Q7 not played, Q8 ♦3 played), scoring, the catalogue in three languages, and the widget driven headless."""
+Q7 not played, Q8 ♦3 played), scoring, the catalogue in three languages, and the same questions asked by a card
+table in exam mode (notebook 05's only interactive form of the quiz, issue #20 item 1)."""
 
 from __future__ import annotations
 
@@ -196,7 +197,7 @@ def test_every_question_and_answer_renders_in_each_language(lang: str) -> None:
     for n in range(1, 9):
         assert repr(q.question(n)) and repr(q.answer(n))
         assert q.question(n).html().startswith('<div class="bl-quiz-question">')
-    assert text("quiz.button.reveal", lang)
+    assert text("quiz.reveal_summary", lang, n=1)
 
 
 def test_html_is_deterministic() -> None:
@@ -217,7 +218,7 @@ def test_an_answer_cell_is_folded_until_the_reader_clicks(quiz: Quiz) -> None:
     assert "♣" not in summary and "46" not in summary  # the summary gives nothing away
     after = html.split("</summary>", 1)[1]
     assert "♣3" in after and text("quiz.director_says", "da") in after
-    # the widget's feedback (shown after an answer) is not folded
+    # unfolded on request
     assert quiz.answer(1).html().startswith('<div class="bl-quiz-answer">')
 
 
@@ -274,56 +275,33 @@ def test_a_ruling_that_waits_for_the_directors_finding_makes_no_question() -> No
         Question.from_scenario(loads(OPEN_FINDING, "toml"))
 
 
-# ----------------------------------------------------------------------------------------------- the widget
+# ------------------------------------------------------------------------------------- asked on a card table
 
-def test_the_widget_scores_the_first_answer_and_shows_the_ruling() -> None:
-    pytest.importorskip("ipywidgets")
-    w = Quiz.from_files(HANDOUT, lang="da").widget()
-    assert w.score.text() == "Point: 0 rigtige af 0 besvarede (8 spørgsmål)"
-    assert w.feedback.value == ""
-    w.button("card:C3").click()
-    assert (w.score.answered, w.score.correct) == (1, 1)
-    assert "Rigtigt!" in w.feedback.value and LawRef.parse("46B2").cite("da") in w.feedback.value
-    assert w.button("card:C3").button_style == "success" and w.button("card:CK").disabled
-    assert "1 rigtige af 1" in w.score_label.value
-    w.next_button.click()
-    assert w.current == 2
-    w.button("card:HK").click()
-    assert (w.score.answered, w.score.correct) == (2, 1)
-    assert w.button("card:HK").button_style == "danger" and w.button("card:HJ").button_style == "success"
-    assert "Ikke helt" in w.feedback.value
-    w.choose("card:HJ")  # a second answer does not count
-    assert (w.score.answered, w.score.correct) == (2, 1)
+@pytest.mark.parametrize("n", range(1, 9))
+def test_an_exam_table_asks_the_question_and_answers_with_the_law_and_the_directors_words(n: int) -> None:
+    """Notebook 05 asks its eight questions on card tables in exam mode (the quiz widget is gone): the table asks
+    the quiz's question at the quiz's position with the quiz's choices, and its feedback gives the answer with its
+    law and everything the Director says, as the quiz widget's feedback did; one score for all the tables."""
+    from bridgelaws.session import TableSession
+    from bridgelaws.session.exam import Scoreboard
 
-
-def test_the_widget_reveal_scores_nothing_and_reset_starts_again() -> None:
-    pytest.importorskip("ipywidgets")
-    w = Quiz.from_files(HANDOUT, lang="en").widget()
-    w.go(3)
-    w.reveal_button.click()
-    assert w.score.answered == 0
-    assert "The answer:" in w.feedback.value and "Law 50B" in w.feedback.value
-    assert w.reveal_button.disabled
-    w.previous_button.click()
-    assert w.current == 2 and not w.reveal_button.disabled
-    w.button("card:HJ").click()
-    w.reset_button.click()
-    assert w.current == 1 and w.score.answered == 0 and w.previous_button.disabled
-
-
-def test_the_widget_displays_through_its_box() -> None:
-    pytest.importorskip("ipywidgets")
-    w = Quiz.from_files(HANDOUT[:2], lang="nb").widget()
-    bundle = w._repr_mimebundle_()
-    assert "application/vnd.jupyter.widget-view+json" in bundle
-    w.go(2)
-    assert w.next_button.disabled
-
-
-def test_the_widget_shows_a_red_cards_button_in_red() -> None:
-    pytest.importorskip("ipywidgets")
-    w = Quiz.from_files(HANDOUT, lang="da").widget()
-    assert not w.button("card:C3").style.text_color  # ♣: the default colour
-    w.go(2)
-    assert w.button("card:HJ").style.text_color == "#c8102e"  # ♥B: red, as on a card
-    assert not w.button("declarer").style.text_color
+    board = Scoreboard()
+    expected = Question.from_file(HANDOUT[n - 1], number=n, lang="da")
+    s = TableSession.from_scenario(HANDOUT[n - 1], mode="exam", lang="da", scoreboard=board)
+    q = s.question()
+    assert q is not None and q["kind"] == "quiz"
+    asked = q["quiz"]
+    assert len(s.history) == asked.at == expected.at
+    assert [c.key for c in asked.choices] == [c.key for c in expected.choices]
+    box = s.exam.box(q, "da")
+    assert box["question"] == expected.text() and box["prompt"] == expected.prompt()
+    assert [b.arg for b in box["choices"]] == [c.key for c in expected.choices]
+    wrong = next(c.key for c in expected.choices if c.key != expected.answer.key)
+    assert s.answer(wrong) is False
+    ok, feedback = s.exam.box(s.question(), "da")["feedback"]
+    assert not ok
+    assert expected.answer.headline("da").split(": ", 1)[1] in feedback
+    for said in expected.answer.statements:
+        assert said.text("da") in feedback
+    other = TableSession.from_scenario(HANDOUT[n % 8], mode="exam", lang="da", scoreboard=board)
+    assert other.score == (0, 1)  # the score is shared
