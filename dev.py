@@ -7,15 +7,18 @@
     python3 dev.py execute [NOTEBOOK...]   re-run notebooks (default: all) and save their outputs
     python3 dev.py bench [ARGS...]         run every benchmarks/*.py (ARGS go to each)
     python3 dev.py fuzz [--minutes N]      fuzz engine, scenario files, parsers and widget for N minutes (10)
-    python3 dev.py site [--out DIR]        build the offline JupyterLite site in _site/ (needs npm)
-    python3 dev.py serve-site [--port N]   serve _site/ on http://127.0.0.1:8000 for a try-out
+    python3 dev.py site [--out DIR]        build the offline JupyterLite site in _site/, in .venv-site (needs npm)
+    python3 dev.py serve-site [--port N]   serve _site/ on http://127.0.0.1:8000 for a try-out (no venv)
     python3 dev.py handouts [--out DIR]    write the handouts (HTML and PDF, da/nb/en) to _handouts/
     python3 dev.py translate [check|drop-obsolete]  update the prose catalogues (locales/) and the translated
                                            notebooks from their sources; `check` only reports
 
-Every command first makes sure that `.venv` exists and holds `pip install -e .[dev]` for the current
-pyproject.toml: the venv is created on first use and re-installed when pyproject.toml changes (a stamp file
-inside .venv keeps the hash of what was installed). Delete .venv to start from scratch.
+Every command first makes sure that its environment exists and holds what pyproject.toml asks for: `.venv`
+holds `pip install -e .[dev]` (JupyterLab, Voila, the tests and the tools), `.venv-site` only `-e .[site]`, the
+offline site's build tools (used by `site` alone: JupyterLite's kernel extension must not be where Lab and
+Voila run). A venv is created on first use and re-installed when pyproject.toml changes (a stamp file inside
+it keeps the hash of what was installed); the re-install also removes what pyproject.toml no longer asks for,
+so that each venv holds its extra and no more. Delete a venv to start it from scratch.
 """
 
 from __future__ import annotations
@@ -28,18 +31,47 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
-from typing import NoReturn
+from typing import NamedTuple, NoReturn
 
 ROOT = Path(__file__).resolve().parent
-VENV = ROOT / ".venv"
 NOTEBOOKS = ROOT / "notebooks"
 SANITIZE = NOTEBOOKS / "sanitize.cfg"
-STAMP = VENV / "bridgelaws-install.json"
-INSTALL_ARGS = ["-e", ".[dev]"]
 SUPPORTED = ((3, 11), (3, 12), (3, 13))  # endplay ships wheels for these only
 IS_WINDOWS = os.name == "nt"
-BIN = VENV / ("Scripts" if IS_WINDOWS else "bin")
-PY = BIN / ("python.exe" if IS_WINDOWS else "python")
+
+
+class Venv(NamedTuple):
+    """A virtual environment that dev.py creates and keeps up to date: ``pip install -e .[extra]``."""
+
+    path: Path
+    extra: str
+
+    @property
+    def name(self) -> str:
+        return self.path.name
+
+    @property
+    def bin(self) -> Path:
+        return self.path / ("Scripts" if IS_WINDOWS else "bin")
+
+    @property
+    def python(self) -> Path:
+        return self.bin / ("python.exe" if IS_WINDOWS else "python")
+
+    @property
+    def stamp(self) -> Path:
+        return self.path / "bridgelaws-install.json"
+
+    @property
+    def install_args(self) -> list[str]:
+        return ["-e", f".[{self.extra}]"]
+
+
+#: JupyterLab, Voila, the tests and the tools
+DEV = Venv(ROOT / ".venv", "dev")
+#: the offline site's build tools only (tools/build_site.py copies the lab extensions installed here)
+SITE = Venv(ROOT / ".venv-site", "site")
+VENV, BIN, PY = DEV.path, DEV.bin, DEV.python
 
 # JupyterLab asks "Would you like to get notified about official Jupyter news?" in a toast that covers the
 # bottom-right corner; --LabApp.news_url=None does not stop it, this settings override does.
@@ -85,14 +117,14 @@ def python_version(python: str | os.PathLike[str]) -> str | None:
     return version
 
 
-def base_python() -> str:
-    """An interpreter for creating the venv: this one if supported, else python3.13/3.12/3.11 from PATH."""
+def base_python(venv: Venv) -> str:
+    """An interpreter for creating a venv: this one if supported, else python3.13/3.12/3.11 from PATH."""
     if sys.version_info[:2] in SUPPORTED:
         return sys.executable
     for major, minor in reversed(SUPPORTED):
         found = shutil.which(f"python{major}.{minor}")
         if found and python_version(found):
-            say(f"this is Python {sys.version.split()[0]}; using {found} for .venv")
+            say(f"this is Python {sys.version.split()[0]}; using {found} for {venv.name}")
             return found
     fail(
         f"Python {sys.version.split()[0]} is not supported, and no working python3.13, python3.12 or python3.11 "
@@ -100,12 +132,12 @@ def base_python() -> str:
     )
 
 
-def wanted_stamp(version: str) -> dict[str, str]:
-    """What the install stamp must say for .venv to be up to date."""
+def wanted_stamp(venv: Venv, version: str) -> dict[str, str]:
+    """What the install stamp must say for venv to be up to date."""
     return {
         "pyproject_sha256": hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest(),
         "python": version,
-        "install": " ".join(INSTALL_ARGS),
+        "install": " ".join(venv.install_args),
     }
 
 
@@ -114,44 +146,91 @@ def run(cmd: list[str], env: dict[str, str] | None = None) -> int:
     return subprocess.call(cmd, cwd=ROOT, env=env)
 
 
-def ensure_venv() -> None:
-    """Create .venv if needed and (re)install `-e .[dev]` when pyproject.toml changed."""
-    version = python_version(PY) if PY.exists() else None
-    if version is None:
-        say("creating .venv" + (" (the old one does not work)" if VENV.exists() else ""))
-        if run([base_python(), "-m", "venv", "--clear", str(VENV)]) != 0:
-            fail("could not create .venv (on Debian or Ubuntu the venv module is in the python3-venv package)", 1)
-        version = python_version(PY)
-        if version is None:
-            fail(f"{PY} does not run after creating .venv", 1)
-    stamp = wanted_stamp(version)
+# Runs inside a venv after `pip install`: prints (JSON) the installed distributions that nothing asks for, i.e.
+# that are not bridgelaws[extra] or, recursively, a requirement of it (markers evaluated for the extras asked),
+# leaving pip, setuptools and wheel alone. `pip install` never removes a dependency that pyproject.toml dropped.
+UNWANTED = """
+import importlib.metadata as md, json, re, sys
+try:
+    from packaging.requirements import Requirement
+except ImportError:
+    from pip._vendor.packaging.requirements import Requirement
+def canonical(name):
+    return re.sub(r"[-_.]+", "-", name).lower()
+wanted = {}
+todo = [Requirement(sys.argv[1])]
+while todo:
+    req = todo.pop()
+    name = canonical(req.name)
+    if name in wanted and set(req.extras) <= wanted[name]:
+        continue
+    wanted[name] = wanted.get(name, set()) | set(req.extras)
     try:
-        current = json.loads(STAMP.read_text(encoding="utf-8"))
+        requires = md.distribution(req.name).requires or []
+    except md.PackageNotFoundError:
+        continue
+    for line in requires:
+        sub = Requirement(line)
+        if sub.marker is None or any(sub.marker.evaluate({"extra": e}) for e in wanted[name] | {""}):
+            todo.append(sub)
+names = {d.metadata["Name"] for d in md.distributions() if d.metadata["Name"]}
+print(json.dumps(sorted(n for n in names if canonical(n) not in wanted.keys() | {"pip", "setuptools", "wheel"})))
+"""
+
+
+def ensure_venv(venv: Venv = DEV) -> None:
+    """Create venv if needed and (re)install `-e .[extra]` when pyproject.toml changed, removing what it no
+    longer asks for."""
+    version = python_version(venv.python) if venv.python.exists() else None
+    if version is None:
+        say(f"creating {venv.name}" + (" (the old one does not work)" if venv.path.exists() else ""))
+        if run([base_python(venv), "-m", "venv", "--clear", str(venv.path)]) != 0:
+            fail(f"could not create {venv.name} (on Debian or Ubuntu the venv module is in the python3-venv "
+                 "package)", 1)
+        version = python_version(venv.python)
+        if version is None:
+            fail(f"{venv.python} does not run after creating {venv.name}", 1)
+    stamp = wanted_stamp(venv, version)
+    try:
+        current = json.loads(venv.stamp.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         current = None
     if current != stamp:
-        say("installing bridgelaws and its pinned extras into .venv (pyproject.toml is new or changed)")
-        STAMP.unlink(missing_ok=True)
+        say(f"installing bridgelaws and its pinned extra [{venv.extra}] into {venv.name} (pyproject.toml is new "
+            "or changed)")
+        venv.stamp.unlink(missing_ok=True)
         env = dict(os.environ, PIP_DISABLE_PIP_VERSION_CHECK="1")
-        if run([str(PY), "-m", "pip", "install", *INSTALL_ARGS], env=env) != 0:
+        py = str(venv.python)
+        if run([py, "-m", "pip", "install", *venv.install_args], env=env) != 0:
             fail("pip install failed; fix the problem and run the command again", 1)
-        STAMP.write_text(json.dumps(stamp, indent=1) + "\n", encoding="utf-8")
-    write_lab_overrides()
+        # -I: sys.path without the working directory, whose bridgelaws.egg-info (a build's leftover) may be stale
+        found = subprocess.run([py, "-I", "-c", UNWANTED, f"bridgelaws[{venv.extra}]"], cwd=ROOT, env=env,
+                               capture_output=True, text=True, check=False)
+        if found.returncode != 0:
+            fail(f"could not list what {venv.name} holds beyond [{venv.extra}]:\n{found.stderr}", 1)
+        unwanted = json.loads(found.stdout)
+        if unwanted:
+            say(f"removing from {venv.name} what pyproject.toml no longer asks for: {', '.join(unwanted)}")
+            if run([py, "-m", "pip", "uninstall", "--yes", *unwanted], env=env) != 0:
+                fail("pip uninstall failed; fix the problem and run the command again", 1)
+        venv.stamp.write_text(json.dumps(stamp, indent=1) + "\n", encoding="utf-8")
+    if venv == DEV:
+        write_lab_overrides()
 
 
 def write_lab_overrides() -> None:
-    path = VENV / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
+    path = DEV.path / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
     text = json.dumps(LAB_OVERRIDES, indent=1) + "\n"
     if not path.exists() or path.read_text(encoding="utf-8") != text:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
 
 
-def venv_env() -> dict[str, str]:
-    """The environment of an activated .venv (so kernels, terminals and subprocesses find its tools)."""
+def venv_env(venv: Venv = DEV) -> dict[str, str]:
+    """The environment of an activated venv (so kernels, terminals and subprocesses find its tools)."""
     env = dict(os.environ)
-    env["VIRTUAL_ENV"] = str(VENV)
-    env["PATH"] = str(BIN) + os.pathsep + env.get("PATH", "")
+    env["VIRTUAL_ENV"] = str(venv.path)
+    env["PATH"] = str(venv.bin) + os.pathsep + env.get("PATH", "")
     env.pop("PYTHONHOME", None)
     return env
 
@@ -200,18 +279,14 @@ def find_notebook(name: str) -> Path:
 
 
 # Voila runs with our template (share/jupyter/voila/templates/bridgelaws: Voila's lab template without its CDN
-# links and with prose at 18 px) and without the offline site's kernel extension, which the dev extra installs
-# into the same environment and which, outside JupyterLite, only logs "Shared module @jupyterlite/services
-# doesn't exist in shared scope default". tests/test_browser.py starts Voila through these two functions.
+# links and with prose at 18 px). tests/test_browser.py starts Voila through these two functions.
 VOILA_DATA = ROOT / "share" / "jupyter"
 VOILA_TEMPLATE = "bridgelaws"
-VOILA_SKIPPED_EXTENSIONS = ["@jupyterlite/pyodide-kernel-extension"]
 
 
 def voila_command(target: Path, args: list[str], bin_dir: Path = BIN) -> list[str]:
     """The voila command line serving target (a notebook or a folder) with our template; args go last."""
-    skip = [f"--VoilaConfiguration.extension_denylist={name}" for name in VOILA_SKIPPED_EXTENSIONS]
-    return [str(bin_dir / "voila"), str(target), f"--template={VOILA_TEMPLATE}", *skip, *args]
+    return [str(bin_dir / "voila"), str(target), f"--template={VOILA_TEMPLATE}", *args]
 
 
 def voila_env(env: dict[str, str]) -> dict[str, str]:
@@ -281,8 +356,9 @@ def cmd_fuzz(args: list[str]) -> int:
 
 
 def cmd_site(args: list[str]) -> int:
-    # tools/build_site.py downloads Pyodide's core (npm) and the kernel's wheels (pip) afresh on every build
-    return run([str(PY), str(ROOT / "tools" / "build_site.py"), "build", *args], env=venv_env())
+    # in .venv-site, whose lab extensions and widget stack the site ships; tools/build_site.py downloads
+    # Pyodide's core (npm) and the kernel's wheels (pip) afresh on every build
+    return run([str(SITE.python), str(ROOT / "tools" / "build_site.py"), "build", *args], env=venv_env(SITE))
 
 
 def cmd_translate(args: list[str]) -> int:
@@ -291,7 +367,8 @@ def cmd_translate(args: list[str]) -> int:
 
 
 def cmd_serve_site(args: list[str]) -> int:
-    exec_tool([str(PY), str(ROOT / "tools" / "build_site.py"), "serve", *args])
+    # a static file server from the standard library: this very interpreter, no venv
+    exec_tool([sys.executable, str(ROOT / "tools" / "build_site.py"), "serve", *args], dict(os.environ))
     return 0
 
 
@@ -302,13 +379,17 @@ def cmd_handouts(args: list[str]) -> int:
 COMMANDS = {"lab": cmd_lab, "test": cmd_test, "voila": cmd_voila, "execute": cmd_execute, "bench": cmd_bench,
             "fuzz": cmd_fuzz, "site": cmd_site, "serve-site": cmd_serve_site, "handouts": cmd_handouts,
             "translate": cmd_translate}
+#: the venv each command runs in (DEV unless named here; None: none)
+COMMAND_VENV: dict[str, Venv | None] = {"site": SITE, "serve-site": None}
 
 
 def main(argv: list[str]) -> int:
     if not argv or argv[0] in ("-h", "--help", "help") or argv[0] not in COMMANDS:
         print(__doc__.strip())
         return 0 if argv and argv[0] in ("-h", "--help", "help") else 2
-    ensure_venv()
+    venv = COMMAND_VENV.get(argv[0], DEV)
+    if venv is not None:
+        ensure_venv(venv)
     return COMMANDS[argv[0]](argv[1:])
 
 

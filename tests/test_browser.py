@@ -12,6 +12,8 @@ driven by Playwright.
 - The keyboard alone chooses an option and plays a card.
 - Voila (started by dev.py's voila_command and voila_env, as ``python3 dev.py voila`` starts it) asks no host
   but 127.0.0.1, logs no console error on a notebook, and shows its prose at 18 px or more.
+- JupyterLab runs 04 and 05 side by side asking no host but 127.0.0.1 and logging no console error (the offline
+  site's build tools live in their own venv, not in the one that runs Lab and Voila).
 
 The tables are found through the markup contract of the card table (docs/widget.md): hands ``data-seat``,
 cards ``data-card``, the decision box ``data-role="decision"``, the Director's statements
@@ -577,6 +579,46 @@ def test_voila_asks_no_other_host_logs_no_error_and_its_prose_is_large(nbvoila: 
     assert min(sizes) >= PROSE_PX, sorted(set(sizes))
     screen.locator(PROSE).first.scroll_into_view_if_needed()
     view_shot(screen, f"voila-{name.replace('/', '-')}-offline-prose.png")
+
+
+QUIET_IN_LAB = ("da/04-bordet-fanger.ipynb", NB05)  # where the review counted console errors in Lab
+
+
+def live_tables(name: str) -> int:
+    """How many live card tables notebook ``name`` draws: its code cells that call ``widgets.table(``."""
+    nb = json.loads((NOTEBOOKS / name).read_text(encoding="utf-8"))
+    return sum("widgets.table(" in "".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
+
+
+def test_lab_runs_04_and_05_logs_no_console_error_and_asks_no_other_host(nblab: str, screen: Any) -> None:
+    """Issue #20 item 6, as a seminar room without a network meets JupyterLab at 1280×800: 04 and 05 open side by
+    side and run, every table is drawn with the Director's statements, and meanwhile every request (scripts,
+    styles, fonts, the kernels' websockets) went to 127.0.0.1 and the console showed no error (JupyterLite's
+    kernel extension, once installed beside Lab, logged "Shared module @jupyterlite/services doesn't exist in
+    shared scope default" here; the site is built in its own environment since)."""
+    urls: list[str] = []
+    errors: list[str] = []
+    screen.on("request", lambda r: urls.append(r.url))
+    screen.on("websocket", lambda ws: urls.append(ws.url))
+    screen.on("console", lambda m: errors.append(f"{m.text} ({m.location.get('url', '')})") if m.type == "error"
+              else None)
+    screen.on("pageerror", lambda e: errors.append(f"page error: {e}"))
+    for name in QUIET_IN_LAB:
+        panel = lab_open(screen, nblab, name)
+        lab_run_all(screen, name)
+        count = live_tables(name)
+        assert count >= 8, f"{name}: {count} live tables"
+        tables = tables_of(panel)
+        tables.nth(count - 1).wait_for(state="attached")
+        assert tables.count() == count
+        for i in range(count):
+            tables.nth(i).locator("[data-role='director']").wait_for(state="attached")
+        view_shot(screen, f"lab-quiet-{name}.png")
+    screen.wait_for_load_state("networkidle")
+    screen.wait_for_timeout(1_000)  # late errors (a lazily loaded extension) have time to show
+    assert len([u for u in urls if u.startswith("ws")]) >= 2, "no kernel websocket was recorded"
+    assert other_hosts(urls) == []
+    assert errors == [], errors
 
 
 def test_voila_folder_page_asks_no_other_host(nbvoila: str, screen: Any) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import re
 import tomllib
@@ -67,13 +68,54 @@ def test_extras_pin_every_dependency_exactly() -> None:
             assert PINNED.match(requirement), f"extra {extra!r}: {requirement!r} is not pinned with =="
 
 
-def test_dev_extra_is_notebooks_plus_test_plus_site_plus_translate() -> None:
+def extra_names(extra: str) -> dict[str, str]:
+    """The distributions an extra asks for, with the extras it includes, recursively: canonical name ->
+    its pin (``==0.8.6``)."""
+    names: dict[str, str] = {}
+    for requirement in EXTRAS[extra]:
+        match = SELF.match(requirement)
+        if match:
+            for included in match.group(1).split(","):
+                names |= extra_names(included)
+        else:
+            name, pin = re.fullmatch(r"([^\[=]+)(?:\[[^\]]*\])?(==.+)", requirement).groups()
+            names[re.sub(r"[-_.]+", "-", name).lower()] = pin
+    return names
+
+
+def test_dev_extra_is_notebooks_plus_test_plus_handouts_plus_translate() -> None:
     included: set[str] = set()
     for requirement in EXTRAS["dev"]:
         match = SELF.match(requirement)
         assert match, f"dev should only combine other extras, not add {requirement!r}"
         included.update(match.group(1).split(","))
-    assert included == {"notebooks", "test", "site", "translate"}
+    assert included == {"notebooks", "test", "handouts", "translate"}
+
+
+def test_the_site_build_tools_stay_out_of_the_dev_environment() -> None:
+    """JupyterLite's kernel extension beside JupyterLab makes Lab log console errors (issue #20 item 6): the
+    site is built in its own venv (dev.py's .venv-site, the `site` extra), and `dev` does not include it."""
+    assert {"jupyterlite-core", "jupyterlite-pyodide-kernel"} <= extra_names("site").keys()
+    assert [n for n in extra_names("dev") if n.startswith("jupyterlite")] == []
+
+
+def test_the_site_extra_holds_what_the_site_build_ships() -> None:
+    """tools/build_site.py ships the widget stack at the versions installed in its venv, and copies the lab
+    extensions found there: the `site` extra must install every one of them (anywidget and psygnal too, or the
+    card table would not work in the site), and at the same pins as JupyterLab's `notebooks`."""
+    spec = importlib.util.spec_from_file_location("bridgelaws_tools_build_site", ROOT / "tools" / "build_site.py")
+    assert spec is not None and spec.loader is not None
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    site, lab = extra_names("site"), extra_names("notebooks")
+    shipped = {re.sub(r"[-_.]+", "-", dist).lower() for dist, _, _ in build.WIDGET_STACK}
+    assert shipped <= site.keys(), f"the site ships {shipped - site.keys()} but the site extra does not install them"
+    assert {n: site[n] for n in shipped} == {n: lab.get(n) for n in shipped}
+    # the lab extensions, by the distribution that installs each
+    providers = {"@jupyter-widgets/jupyterlab-manager": "jupyterlab-widgets",
+                 "@jupyterlite/pyodide-kernel-extension": "jupyterlite-pyodide-kernel", "anywidget": "anywidget"}
+    assert set(build.LABEXTENSIONS) == set(providers)
+    assert set(providers.values()) <= site.keys()
 
 
 def test_python_versions_match_the_endplay_wheels() -> None:

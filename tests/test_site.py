@@ -7,9 +7,11 @@
   option chosen change the penalty card and what the Director says; after a reload the kernel has the
   notebook's files again. Any external request, console error or traceback in an output fails the test.
 
-The site is built afresh into a temporary folder (about 20 s, with the package registries), unless
+The site is built afresh into a temporary folder by ``python3 dev.py site --out DIR`` (in dev.py's own venv
+for the site's build tools, ``.venv-site``; a minute or two, with the package registries), unless
 ``BRIDGELAWS_SITE_DIR`` names a site already built from this checkout (``.ci/run`` builds ``_site/`` with
-``python3 dev.py site`` and passes it). Screenshots go to ``test-artifacts/site/``. Chromium is Debian's
+``python3 dev.py site`` and passes it). The build tools are never in the environment running these tests, which
+is the one that runs JupyterLab and Voila. Screenshots go to ``test-artifacts/site/``. Chromium is Debian's
 ``/usr/bin/chromium`` (``CHROMIUM`` overrides it); without it the browser tests are skipped, except in CI.
 """
 
@@ -52,6 +54,26 @@ def tool(name: str) -> Any:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def load_dev() -> Any:
+    spec = importlib.util.spec_from_file_location("bridgelaws_dev", ROOT / "dev.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def site_prefix() -> Path:
+    """dev.py's venv for the site's build tools (``.venv-site``), created or brought up to date first as
+    ``python3 dev.py site`` does it: where JupyterLite and its kernel extension are installed."""
+    dev = load_dev()
+    try:
+        dev.ensure_venv(dev.SITE)
+    except SystemExit as exc:
+        pytest.fail(f"could not make {dev.SITE.name} (see the output above): {exc}", pytrace=False)
+    return Path(dev.SITE.path)
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -176,15 +198,17 @@ def test_the_start_page_offers_each_language_and_leads_to_its_start_notebook(tmp
     assert all((tmp_path / "files" / t).is_file() for t in targets)
 
 
-def test_a_kernel_worker_of_another_version_stops_the_build(tmp_path: Path) -> None:
+def test_a_kernel_worker_of_another_version_stops_the_build(tmp_path: Path, site_prefix: Path) -> None:
     """The site changes JupyterLite's kernel worker (kernel_imports_skip_drive): the workers of the pinned
-    version take the change, and a worker it was not written for stops the build, naming the file."""
+    version (installed in the site's venv) take the change, and a worker it was not written for stops the
+    build, naming the file."""
     build = tool("build_site")
-    installed = Path(sys.prefix, "share", "jupyter", "labextensions", "@jupyterlite", "pyodide-kernel-extension",
+    installed = Path(site_prefix, "share", "jupyter", "labextensions", "@jupyterlite", "pyodide-kernel-extension",
                      "static")
     static = tmp_path / "extensions" / "@jupyterlite" / "pyodide-kernel-extension" / "static"
     static.mkdir(parents=True)
     workers = [Path(shutil.copy(w, static)) for w in installed.glob("*.worker.*.js")]
+    assert sorted(w.name.split(".")[0] for w in workers) == ["coincident", "comlink"], installed
     build.kernel_imports_skip_drive(tmp_path)
     for worker in workers:
         js = worker.read_text(encoding="utf-8")
@@ -196,6 +220,20 @@ def test_a_kernel_worker_of_another_version_stops_the_build(tmp_path: Path) -> N
         (static / worker.name).write_text(js.replace("import piplite.piplite", "import piplite"), encoding="utf-8")
     with pytest.raises(SystemExit, match=r"(comlink|coincident)\.worker\.\w+\.js is not the worker"):
         build.kernel_imports_skip_drive(tmp_path)
+
+
+def test_the_site_build_tools_are_not_where_lab_and_voila_run(site_prefix: Path) -> None:
+    """Issue #20 item 6: JupyterLite and its kernel extension are in the site's venv, not in the environment
+    running these tests (the one dev.py runs JupyterLab and Voila in): beside JupyterLab the extension makes it
+    log "Shared module @jupyterlite/services doesn't exist in shared scope default"."""
+    def extension(prefix: Path) -> Path:
+        return prefix / "share" / "jupyter" / "labextensions" / "@jupyterlite" / "pyodide-kernel-extension"
+
+    assert (extension(site_prefix) / "package.json").is_file()
+    assert Path(sys.prefix).resolve() != site_prefix.resolve()
+    assert not (extension(Path(sys.prefix)) / "package.json").exists()
+    assert importlib.util.find_spec("jupyterlite_core") is None
+    assert importlib.util.find_spec("jupyterlite_pyodide_kernel") is None
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -211,7 +249,8 @@ def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
             pytest.fail(f"BRIDGELAWS_SITE_DIR={given} holds no built site (python3 dev.py site)", pytrace=False)
         return path
     out = tmp_path_factory.mktemp("site") / "_site"
-    proc = subprocess.run([sys.executable, str(ROOT / "tools" / "build_site.py"), "build", "--out", str(out)],
+    # as a developer builds it: dev.py runs tools/build_site.py in .venv-site (creating it first if needed)
+    proc = subprocess.run([sys.executable, str(ROOT / "dev.py"), "site", "--out", str(out)],
                           capture_output=True, text=True, timeout=900, check=False)
     if proc.returncode != 0:
         pytest.fail(f"the site build failed:\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}", pytrace=False)

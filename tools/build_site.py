@@ -1,4 +1,10 @@
-"""Build the offline JupyterLite site: ``python tools/build_site.py build [--out _site]`` (``python3 dev.py site``).
+"""Build the offline JupyterLite site: ``python3 dev.py site [--out _site]``.
+
+dev.py runs ``python tools/build_site.py build`` in its own venv, ``.venv-site``, which holds only the ``site``
+extra (JupyterLite, its Pyodide kernel and the widget stack): the lab extensions and the widget versions the site
+ships are the ones installed there, and JupyterLite's kernel extension stays out of the ``.venv`` that runs
+JupyterLab and Voila (beside them it makes JupyterLab log console errors). The tests import this file as a
+module from ``.venv``: nothing of JupyterLite is imported before a build starts.
 
 The site is the JupyterLab interface with the Pyodide kernel, every notebook and its scenario files, and
 everything the kernel needs, inside the site: nothing is fetched from the internet when it runs (no CDN, no
@@ -9,8 +15,8 @@ PyPI). Recipe: ../shared/TOOLCHAIN.md section 7. What this script does, in order
 2. the pure-Python wheels the kernel loads at start (micropip, IPython and the packages they need), at the
    exact versions of Pyodide's lock file, from PyPI into ``static/pyodide/``;
 3. our own wheel, built from this checkout, and the widget stack (ipywidgets, comm, jupyterlab_widgets, and
-   anywidget with its dependencies once the card table uses it) at the versions installed in the venv (so the
-   pins in pyproject.toml decide), into ``static/pyodide/`` and ``pypi/``;
+   anywidget with its dependencies) at the versions installed in the venv (so the pins in pyproject.toml
+   decide), into ``static/pyodide/`` and ``pypi/``;
 4. the standard library and every wheel byte-compiled by Pyodide's own interpreter under Node
    (``tools/bytecode.py``): the kernel then imports bytecode at each start instead of compiling the standard
    library, IPython and the rest again every time a participant opens or reloads a notebook;
@@ -30,7 +36,7 @@ PyPI). Recipe: ../shared/TOOLCHAIN.md section 7. What this script does, in order
 
 Downloads go to a fresh temporary folder each time: nothing is cached between builds, so a build that works
 here works on a fresh machine with the registries. Needs ``npm`` and ``node`` on PATH and the ``site`` extra
-installed.
+installed (``.venv-site``).
 """
 
 from __future__ import annotations
@@ -58,7 +64,8 @@ DEFAULT_OUT = ROOT / "_site"
 #: what the kernel loads from Pyodide's lock when it starts (micropip; ipython and jedi through piplite)
 KERNEL_ROOTS = ("micropip", "packaging", "ipython", "jedi")
 #: the widget stack our notebooks use, from PyPI at the versions installed here: (distribution, its imports,
-#: its dependencies by lock name). anywidget and psygnal are shipped only when installed (the card table).
+#: its dependencies by lock name). anywidget and psygnal are shipped when installed (the card table needs them;
+#: the site extra installs them, tests/test_project_files.py checks that it does).
 WIDGET_STACK: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
     ("comm", ("comm",), ("traitlets",)),
     ("jupyterlab_widgets", ("jupyterlab_widgets",), ()),
@@ -103,7 +110,11 @@ def wheel_name(path: Path) -> str:
 
 
 def pyodide_version() -> str:
-    from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION
+    try:
+        from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION
+    except ImportError:
+        raise SystemExit(f"site: error: {sys.executable} has no jupyterlite-pyodide-kernel; build the site in its "
+                         "own venv: python3 dev.py site") from None
 
     return str(PYODIDE_VERSION)
 
@@ -310,7 +321,7 @@ def build(out: Path) -> dict[str, Any]:
         for dist, _, _ in widgets:
             v = installed(dist)
             if v is None:
-                raise SystemExit(f"site: error: {dist} is not installed (pip install -e .[site])")
+                raise SystemExit(f"site: error: {dist} is not installed here (build with: python3 dev.py site)")
             specs.append(f"{dist}=={v}")
         # typing-extensions is in Pyodide's lock; anywidget and psygnal need it
         extra_from_lock = ["typing-extensions"] if installed("anywidget") else []
