@@ -565,13 +565,20 @@ def _diamond(x: float, y: float, r: float, colour: str) -> str:
             'stroke="#fff" stroke-width="1"/>')
 
 
-def _svg_axis(height: int, lane_list: list[Lane], lang: str) -> list[str]:
-    """The thirteen trick columns with their numbers, and a diamond under the number at each decision."""
+def _svg_axis(height: int, lane_list: list[Lane], lang: str, stop: int | None = None) -> list[str]:
+    """The thirteen trick columns with their numbers, and a diamond under the number at each decision.
+    ``stop``: the live table's columns are keyboard buttons (one tab stop, at trick ``stop``; the others are
+    reached with the arrow keys), each named "Trick 5" in ``lang``."""
     out = []
     for k in range(13):
         fill = "#f3f6fa" if k % 2 == 0 else "#ffffff"
         # data-trick: the live table moves to the end of the trick clicked (bridgelaws/static/table.js)
-        out.append(f'<rect x="{_x(k)}" y="0" width="{_COL}" height="{height}" fill="{fill}" data-trick="{k + 1}"/>')
+        keys = ""
+        if stop is not None:
+            name = _html.escape(_t("timeline.trick_button", lang, trick=k + 1))
+            keys = f' role="button" tabindex="{0 if k + 1 == stop else -1}" aria-label="{name}"'
+        out.append(f'<rect x="{_x(k)}" y="0" width="{_COL}" height="{height}" fill="{fill}" data-trick="{k + 1}"'
+                   f'{keys}/>')
         out.append(_svg_text(_x(k + 0.5), 15, f"{k + 1}", 12, "#555", text_anchor="middle"))
     out.append(f'<line x1="{_x(0)}" y1="22" x2="{_x(13)}" y2="22" stroke="#b8c2cc" stroke-width="1"/>')
     for lane in lane_list:
@@ -628,12 +635,14 @@ def _svg_lane(lane: Lane, y: int, lang: str, now_at: float) -> tuple[list[str], 
     return out, y + 8
 
 
-def svg(table: Table, lang: str = "en", upto: int | None = None) -> str:
+def svg(table: Table, lang: str = "en", upto: int | None = None, *, keys: bool = False) -> str:
     """The constraint timeline as one SVG drawing in ``lang``: tricks 1 to 13 across, one lane per constraint
     from the trick in which it arises to the trick in which it lapses, with its law and the reason; decision
     points marked with a diamond; a dashed line at the position reached (``upto``: the end of that trick).
     Inline presentation attributes only, so that it survives every sanitizer; a ``<title>`` and an
-    ``aria-label`` name it."""
+    ``aria-label`` name it. ``keys=True`` (the live card table): the trick columns are buttons for the keyboard
+    and screen readers (``role="button"``, "Trick 5", one tab stop at the trick the position is in) and the
+    drawing is a named group rather than one image."""
     lang = normalize_lang(lang)
     lane_list = lanes(table, upto)
     states = table.states
@@ -653,10 +662,14 @@ def svg(table: Table, lang: str = "en", upto: int | None = None) -> str:
         body.append(_svg_text(_x(now_at), y + 14, _t("timeline.now", lang), 12, "#333", text_anchor="middle"))
         y += 20
     title = _html.escape(_t("timeline.picture", lang))
-    head = (f'<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="{title}" width="{SVG_WIDTH}" '
-            f'height="{y}" viewBox="0 0 {SVG_WIDTH} {y}" font-family=\'{_FONT}\' '
+    stop = None
+    if keys:  # the trick the position is in (at a trick's end: that trick), trick 1 before the first card
+        reached = states[n]
+        stop = max(1, min(13, len(reached.tricks) + (1 if reached.trick else 0)))
+    head = (f'<svg xmlns="http://www.w3.org/2000/svg" role="{"group" if keys else "img"}" aria-label="{title}" '
+            f'width="{SVG_WIDTH}" height="{y}" viewBox="0 0 {SVG_WIDTH} {y}" font-family=\'{_FONT}\' '
             'style="max-width:100%;height:auto;display:block">')
-    return "".join([head, f"<title>{title}</title>", *_svg_axis(y, lane_list, lang), *body, "</svg>"])
+    return "".join([head, f"<title>{title}</title>", *_svg_axis(y, lane_list, lang, stop), *body, "</svg>"])
 
 
 _CELL = 'style="border:1px solid #ccd;padding:3px 8px;text-align:left;vertical-align:top"'

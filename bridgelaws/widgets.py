@@ -63,6 +63,10 @@ _LIVE: weakref.WeakSet[CardTable] = weakref.WeakSet()
 #: the page's messages that change the notebook's score
 _SCORED = frozenset({"exam_check", "exam_choice", "exam_reset"})
 _allow_write: bool | None = None
+#: the tables shown by the cells of this kernel: (cell id, n-th table of the run) -> (what the cell built, the table)
+_BY_CELL: dict[tuple[str, int], tuple[tuple[Any, ...], weakref.ref[CardTable]]] = {}
+#: the run of a cell now going on (its execute request) and how many tables it has built so far
+_RUN: list[Any] = [None, 0]
 
 
 @cache
@@ -96,6 +100,36 @@ def allow_saving(allowed: bool = True) -> None:
             w.refresh()
 
 
+def _cell_now() -> tuple[str, int] | None:
+    """Which table of which cell is being built: the cell's id as JupyterLab sends it with the request to run
+    the cell (``cellId``), and its count within this run. None outside a cell run by JupyterLab (nbclient,
+    nbval, Voila, a script), where a table is always built afresh."""
+    try:
+        from IPython import get_ipython
+
+        kernel = getattr(get_ipython(), "kernel", None)
+        parent = kernel.get_parent() if kernel is not None else None
+    except Exception:  # no IPython, or a kernel without get_parent: no cell
+        return None
+    if not isinstance(parent, dict) or parent.get("header", {}).get("msg_type") != "execute_request":
+        return None
+    cell = (parent.get("metadata") or {}).get("cellId")
+    if not isinstance(cell, str) or not cell:
+        return None
+    run = parent["header"].get("msg_id")
+    if _RUN[0] != run:
+        _RUN[0], _RUN[1] = run, 0
+    _RUN[1] += 1
+    return cell, _RUN[1]
+
+
+def _built(s: TableSession) -> tuple[Any, ...]:
+    """What a cell built, before anyone clicked: the script, where it opens and how it is shown."""
+    return (s.table.deal, s.table.contract, tuple((b.events, repr(b.title), repr(b.question)) for b in s.branches),
+            tuple(s.history), s.branch, s.lang, s._mode, repr(s.role), repr(s.hide), s.show_legal, str(s.folder),
+            s.allow_write_given, s.filename, s.show_timeline)
+
+
 class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
     """The card table. ``CardTable(table, lang="da")`` on a :class:`~bridgelaws.table.Table` (its history is
     the script), or :meth:`from_scenario` / :meth:`from_scenarios`.
@@ -104,7 +138,9 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
     the notebook-wide :func:`set_mode`); ``role`` (``director``, ``declarer``, ``"N"``, ``"E"``, ``"S"``,
     ``"W"``); ``start`` (``"stop"``: the play before the irregularity, ``"start"``, ``"end"`` or a number of
     events); ``hide`` (seats whose hands are hidden); ``show_legal``; ``folder`` (where Save and Load work,
-    default ``mine/``); ``allow_write``; ``path`` (a file *name* for Save/Load inside the folder).
+    default ``mine/``); ``allow_write``; ``path`` (a file *name* for Save/Load inside the folder);
+    ``resume`` (default True: a cell run again in JupyterLab in the same kernel, building the same table,
+    brings back the table it showed where it was, e.g. after a page reload; see docs/widget.md).
     """
 
     _esm = traitlets.Unicode().tag(sync=True)
@@ -133,7 +169,7 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
                  mode: str | None = None, role: str | Seat | None = "director", start: str | int = "stop",
                  hide: Iterable[Seat | str] | Seat | str = (), show_legal: bool = True,
                  folder: str | Path | None = None, allow_write: bool | None = None, path: str | Path | None = None,
-                 title: Any = None, show_timeline: bool = True, **kwargs: Any) -> None:
+                 title: Any = None, show_timeline: bool = True, resume: bool = True, **kwargs: Any) -> None:
         if session is None:
             if table is None:
                 raise TypeError("CardTable needs a Table, or use CardTable.from_scenario(...)")
@@ -149,8 +185,22 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
             session.allow_write = _allow_write
         if path is not None:
             session.filename = Path(path).name
-        self.session = session
         session.show_timeline = show_timeline  # the constraint timeline under the hands
+        # A cell run again in the same kernel that builds the same table as last time (a page reload lost the
+        # unsaved view, or Run All): the table comes back where it was, and the one it replaces is closed.
+        # Outside JupyterLab (nbclient, nbval, Voila) there is no cell id: always a fresh table.
+        cell = _cell_now() if resume else None
+        if cell is not None:
+            built = _built(session)
+            seen = _BY_CELL.get(cell)
+            old = seen[1]() if seen is not None and seen[0] == built else None
+            if old is not None and old.comm is not None:
+                session = old.session
+                self._downloads = old._downloads
+                old.close()
+                _LIVE.discard(old)
+            _BY_CELL[cell] = (built, weakref.ref(self))
+        self.session = session
         self._sheet: dict[str, str] = {}
         self._memo = _html.RegionMemo(self._sheet)
         super().__init__(_esm=_asset("table.js"), _table_css=_asset("table.css"), **kwargs)

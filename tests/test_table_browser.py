@@ -11,7 +11,12 @@
   red, the compass layout), and so does the widget's static fallback.
 - Voila: the same table works and fits.
 - A revoke made on a table of 06 (the click mode "Kulørsvigt"), established when the offender plays on, and the
-  Law 64 transfer in the Director's statements at the end.
+  Law 64 transfer in the Director's statements at the end; the revoke's lane in the timeline, marked established
+  in trick 4 (63A1).
+- The timeline by keyboard: one tab stop after the hands and the side column, arrow keys along the tricks,
+  Enter and Space move the table there, a visible focus ring, each column named "Stik 5".
+- A page reload with the kernel running: saved, the table is drawn again where it was without running anything;
+  not saved, running the cell again brings it back where it was; both play on.
 
 Screenshots go to ``test-artifacts/table-browser/`` (git-ignored). The notebooks are tests/browser/table-a.ipynb
 and table-b.ipynb, copied with the article scenarios into a temporary folder (nothing is written to the
@@ -241,8 +246,12 @@ def test_two_tables_in_two_notebooks_keep_to_themselves(lab: str, page: Any) -> 
     assert page.evaluate("Array.from(document.querySelectorAll('style')).filter(s => s.textContent.includes('bl-')).length") == 0
 
 
-def test_keyboard_plays_a_card_and_chooses_an_option(lab: str, page: Any) -> None:
-    page.goto(f"{lab}/lab/tree/{NOTEBOOKS[0]}?reset")
+def test_keyboard_plays_a_card_and_chooses_an_option(lab: str, workdir: Path, page: Any) -> None:
+    # a copy of table A with a kernel of its own: in A's kernel the first test has played ♥J, and Run All in the
+    # same kernel brings a table back where it was (docs/widget.md, "After a page reload")
+    name = "table-a-keyboard.ipynb"
+    shutil.copy(HERE / NOTEBOOKS[0], workdir / name)
+    page.goto(f"{lab}/lab/tree/{name}?reset")
     page.wait_for_selector("text=| Idle")
     page.get_by_role("menuitem", name="Run", exact=True).click()
     page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
@@ -389,7 +398,7 @@ def test_voila_table_works_and_fits(voila: str, workdir: Path, page: Any) -> Non
 TIMELINE_NOTEBOOK = "timeline-01.ipynb"
 
 
-def timeline_notebook(workdir: Path) -> str:
+def timeline_notebook(workdir: Path, name: str = TIMELINE_NOTEBOOK) -> str:
     """01's first example in lesson mode, at its first stop (the play before the irregularity, in trick 3)."""
     import nbformat
 
@@ -398,8 +407,8 @@ def timeline_notebook(workdir: Path) -> str:
             "mode='lesson', folder='mine-t')")
     book = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(code)])
     book.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nbformat.write(book, workdir / TIMELINE_NOTEBOOK)
-    return TIMELINE_NOTEBOOK
+    nbformat.write(book, workdir / name)
+    return name
 
 
 def test_the_timeline_under_the_hands_follows_the_step_and_a_click_on_trick_1_goes_there(lab: str, workdir: Path,
@@ -545,13 +554,26 @@ def test_a_revoke_made_on_the_table_is_established_and_transferred_at_the_end(la
     box = t.locator("[data-role='revoke']")
     box.wait_for(timeout=10_000)
     assert "Der gøres opmærksom på kulørsvigten: Vest ♦2 i stik 3" in box.inner_text()
+    # the timeline under the hands has the revoke's lane from trick 3, not established yet (62A: it may still be
+    # corrected)
+    line = t.locator("[data-role='timeline'] svg")
+    line.locator("text", has_text="kulørsvigt med").first.wait_for(timeout=10_000)
+    drawn = line.text_content()
+    assert "Vests kulørsvigt med ♦2 i stik 3" in drawn and "§ 62A" in drawn
+    assert "etableret i stik" not in drawn and "gælder stadig" in drawn
+    t.locator("[data-role='timeline']").evaluate("e => e.scrollIntoView({block: 'center'})")
     shot(page, "lab-revoke-made.png")
+    t.evaluate("e => e.scrollIntoView({block: 'start'})")
     # West leads to trick 4: the offender plays on, the revoke is established (63A1) and can no longer be
     # corrected, so the table no longer offers to draw attention to it
     t.locator("[data-seat='W'] [data-card='D3']").click()
     box.wait_for(state="detached", timeout=10_000)
     t.locator("[data-role='director']", has_text="§ 63A1").wait_for(timeout=10_000)
     assert "etableret" in t.locator("[data-role='director']").inner_text()
+    # the lane marks the establishment in trick 4, where the offender led (63A1)
+    line.locator("text", has_text="etableret i stik 4 (§ 63A1)").wait_for(timeout=10_000)
+    assert "Vests kulørsvigt med ♦2 i stik 3" in line.text_content()
+    t.locator("[data-role='timeline']").evaluate("e => e.scrollIntoView({block: 'center'})")
     shot(page, "lab-revoke-established.png")
     # play on along 06's line (the click kept the table on it) to the end: 64A1, two tricks to North-South
     end = t.locator("[data-role='director']", has_text="Overførte stik: 2 (§ 64A1)")
@@ -569,3 +591,179 @@ def test_a_revoke_made_on_the_table_is_established_and_transferred_at_the_end(la
     assert t.locator(".bl-where").inner_text().startswith("Hændelse 52")
     t.locator("[data-role='director']").evaluate("e => e.scrollIntoView({block: 'center'})")
     shot(page, "lab-revoke-transfer.png")
+
+
+# ----------------------------------------------------------------------------------------------------------
+# a page reload with the kernel still running (issue #20, item 5)
+# ----------------------------------------------------------------------------------------------------------
+
+# what a person sees of a table: the cards in the middle (by seat), the four hands, the Director's statements
+# and the line saying where the script is
+SEEN = """(t) => ({
+  centre: Array.from(t.querySelectorAll('[data-slot] [data-trick-card]'),
+                     (e) => e.closest('[data-slot]').dataset.slot + ':' + e.dataset.trickCard),
+  hands: Object.fromEntries(['N', 'E', 'S', 'W'].map((s) => [s, Array.from(
+    t.querySelectorAll(`[data-seat='${s}'] .bl-hand [data-card]`), (e) => e.dataset.card)])),
+  director: Array.from(t.querySelectorAll("[data-role='director'] li"), (e) => e.textContent),
+  where: (t.querySelector('.bl-where') || {}).textContent,
+})"""
+
+
+def reload_copy(workdir: Path, name: str) -> str:
+    """A copy of tests/browser/table-b.ipynb (01's first example and its variants, Danish, seminar)."""
+    shutil.copy(HERE / NOTEBOOKS[1], workdir / name)
+    return name
+
+
+def step_to_the_ruling(page: Any) -> dict[str, Any]:
+    """Run All, then on the table: Next stop (West's ♦3 falls face up), Next stop again, and reveal the ruling
+    (seminar mode holds it back at each step). What the table shows then."""
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+    t = tables(page).first
+    t.locator("[data-role='director']").wait_for()
+    settle(page)
+    t.get_by_role("button", name=re.compile("^Næste stop")).click()
+    t.locator(".bl-penalty-unknown").wait_for()
+    where = t.locator(".bl-where").inner_text()
+    t.get_by_role("button", name=re.compile("^Næste stop")).click()
+    t.locator(".bl-where").filter(has_not_text=where).wait_for(timeout=10_000)
+    t.get_by_role("button", name="Vis kendelsen").click()
+    t.locator("[data-role='director'] li").first.wait_for()
+    seen = t.evaluate(SEEN)
+    assert seen["centre"] and seen["director"] and all(len(h) < 13 for h in seen["hands"].values())
+    return seen
+
+
+def plays_on(page: Any, seen: dict[str, Any]) -> None:
+    """The table still works: Next stop moves it on."""
+    t = tables(page).first
+    t.get_by_role("button", name=re.compile("^Næste stop")).click()
+    t.locator(".bl-where").filter(has_not_text=seen["where"]).wait_for(timeout=10_000)
+    assert t.evaluate(SEEN) != seen
+
+
+def test_after_a_reload_of_a_saved_notebook_the_table_comes_back_where_it_was(lab: str, workdir: Path,
+                                                                             page: Any) -> None:
+    name = reload_copy(workdir, "reload-saved.ipynb")
+    page.goto(f"{lab}/lab/tree/{name}?reset")
+    page.wait_for_selector("text=| Idle")
+    seen = step_to_the_ruling(page)
+    shot(page, "lab-reload-saved-before.png")
+    # the teacher saves (Ctrl+S): the file now holds the table's view, whose model lives on in the kernel
+    tab = page.locator(".lm-DockPanel-tabBar .lm-TabBar-tab", has_text=name)
+    assert "jp-mod-dirty" in (tab.get_attribute("class") or "")    # run and clicked, not saved yet
+    tab.click()
+    page.keyboard.press("Control+s")
+    page.locator(".lm-DockPanel-tabBar .lm-TabBar-tab:not(.jp-mod-dirty)", has_text=name).wait_for()
+    stored = json.loads((workdir / name).read_text(encoding="utf-8"))
+    assert any("application/vnd.jupyter.widget-view+json" in out.get("data", {})
+               for cell in stored["cells"] for out in cell.get("outputs", []))
+    page.reload()
+    page.wait_for_selector("text=| Idle")
+    t = tables(page).first
+    t.locator("[data-role='director'] li").first.wait_for()   # nothing was run: the view came from the kernel
+    assert t.evaluate(SEEN) == seen
+    shot(page, "lab-reload-saved-after.png")
+    plays_on(page, seen)
+
+
+def test_after_a_reload_of_an_unsaved_notebook_running_the_cell_again_brings_the_table_back(
+        lab: str, workdir: Path, page: Any) -> None:
+    name = reload_copy(workdir, "reload-unsaved.ipynb")
+    page.on("dialog", lambda dialog: dialog.accept())   # "leave the page with unsaved changes?"
+    page.goto(f"{lab}/lab/tree/{name}?reset")
+    page.wait_for_selector("text=| Idle")
+    seen = step_to_the_ruling(page)
+    page.reload()
+    page.wait_for_selector("text=| Idle")
+    page.get_by_role("tab", name=re.compile(re.escape(name))).wait_for()
+    # the file on disk never received the table's view: the cell has no output (a committed notebook shows
+    # its static picture there)
+    assert page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-OutputArea-output").count() == 0
+    shot(page, "lab-reload-unsaved-after-reload.png")
+    # Run All in the same kernel: the table comes back where it was, not at its first stop
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+    t = tables(page).first
+    t.locator("[data-role='director'] li").first.wait_for()
+    settle(page)
+    assert t.evaluate(SEEN) == seen
+    shot(page, "lab-reload-unsaved-run-again.png")
+    plays_on(page, seen)
+
+
+# the timeline's trick columns by keyboard (issue #20, item 3)
+WHERE_FOCUS = f"""() => {{
+  const e = {DEEP_ACTIVE};
+  if (!e || !e.closest || !e.closest('[data-bl]')) return null;
+  if (e.closest('[data-trick]')) return 'trick:' + e.getAttribute('aria-label');
+  const h = e.closest('[data-hand]');
+  if (h) return 'hand:' + h.dataset.hand;
+  const r = e.closest('[data-region]');
+  return r ? r.dataset.region : '';
+}}"""
+
+
+def test_the_timeline_is_one_tab_stop_after_the_hands_and_panel_with_arrow_keys_and_enter(lab: str, workdir: Path,
+                                                                                        page: Any) -> None:
+    name = timeline_notebook(workdir, "timeline-keys-01.ipynb")
+    page.goto(f"{lab}/lab/tree/{name}?reset")
+    page.wait_for_selector("text=| Idle")
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+    page.wait_for_selector("[data-bl='table'] [data-role='timeline'] svg", timeout=TIMEOUT)
+    settle(page)
+    t = tables(page).first
+    t.evaluate("e => e.scrollIntoView({block: 'start'})")
+    t.get_by_role("button", name=re.compile("^Næste stop")).click()   # West's ♦3 face up, in trick 3
+    t.locator("[data-role='timeline'] svg text", has_text="50D1a").first.wait_for(timeout=10_000)
+    # each column is a button named after its trick, in the table's language
+    assert t.get_by_role("button", name="Stik 1", exact=True).count() == 1
+    assert t.get_by_role("button", name="Stik 13", exact=True).count() == 1
+    # Tab from the step buttons goes round the hands clockwise, then the side column, then one stop in the
+    # timeline (the trick the table stands in), then out of the table
+    t.locator("[role='toolbar'] button:not([disabled])").first.focus()
+    order: list[str] = []
+    for _ in range(60):
+        page.keyboard.press("Tab")
+        where = page.evaluate(WHERE_FOCUS)
+        if where is None:
+            break
+        if not order or order[-1] != where:
+            order.append(where)
+    hands = [w for w in order if w.startswith("hand:")]
+    tricks = [w for w in order if w.startswith("trick:")]
+    assert hands == ["hand:N", "hand:E", "hand:S", "hand:W"], order
+    assert tricks == ["trick:Stik 3"], order                         # one tab stop for the thirteen columns
+    at = order.index("trick:Stik 3")
+    assert all(order.index(w) < at for w in hands + [w for w in order if w == "side"]), order
+    # back to the column with Shift+Tab (from outside the table: the fold of the text version, then it)
+    for _ in range(5):
+        page.keyboard.press("Shift+Tab")
+        if page.evaluate(WHERE_FOCUS) == "trick:Stik 3":
+            break
+    assert page.evaluate(WHERE_FOCUS) == "trick:Stik 3"
+    # the arrow keys move along the tricks
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate(WHERE_FOCUS) == "trick:Stik 1"
+    # a visible focus ring: the column is tinted and framed in the table's focus blue
+    ring = page.evaluate(f"() => {{ const s = getComputedStyle({DEEP_ACTIVE}); return [s.stroke, s.fill]; }}")
+    assert ring[0] == "rgb(31, 95, 168)" and ring[1] == "rgb(207, 224, 245)", ring
+    t.locator("[data-role='timeline']").evaluate("e => e.scrollIntoView({block: 'center'})")
+    shot(page, "lab-timeline-keyboard-focus.png")
+    # Enter: the table moves to the end of trick 1 (event 4 of 17), and the focus stays on the column
+    page.keyboard.press("Enter")
+    t.locator("[data-region='header']", has_text="Hændelse 4 af 17").wait_for(timeout=10_000)
+    next_frame(page)
+    assert page.evaluate(WHERE_FOCUS) == "trick:Stik 1"
+    assert "Vests ♦3 er et stort strafkort" not in t.locator("[data-role='timeline'] svg").text_content()
+    # Space on trick 2 (one arrow to the right): its end, event 8
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press(" ")
+    t.locator("[data-region='header']", has_text="Hændelse 8 af 17").wait_for(timeout=10_000)
+    next_frame(page)
+    assert page.evaluate(WHERE_FOCUS) == "trick:Stik 2"
+    assert t.locator("[data-role='timeline'] [data-trick][tabindex='0']").get_attribute("data-trick") == "2"
+    shot(page, "lab-timeline-keyboard-trick-2.png")

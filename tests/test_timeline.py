@@ -317,3 +317,44 @@ def test_the_picture_speaks_the_language_of_the_table() -> None:
     assert "ophører i stik 5: Vest spillede ♦3" in svg(t, "da").replace('<tspan fill="#c8102e">♦</tspan>', "♦")
     assert "opphører i stikk 5" in svg(t, "nb") and "lapses in trick 5" in svg(t, "en")
     assert "Opstår" in text_html(t, "da") and "opstår i stik 3" in text_html(t, "da")
+
+
+# a revoke made on the card table (the click mode "Revoke" pushes play … revoke = true), 06's deal: 3♦ by South
+
+def revoke_in_trick_3(card: str) -> Table:
+    """06's deal after tricks 1 and 2 and dummy's ♣A, East's ♣5 and South's ♣2 in trick 3: West, who holds
+    ♣J, plays ``card`` of another suit (61A)."""
+    t = Table(EX1, Contract.parse("3D", "S"))
+    for seat, c in TRICKS_1_TO_3:
+        t.push(Play(seat, C(c)))
+    t.push(Play(W, C(card), revoke=True))
+    return t
+
+
+def test_a_revoke_is_a_lane_from_its_trick_established_when_the_offender_leads_to_the_next_trick() -> None:
+    # West ruffs the ♣A with ♦2 (trumps): his ruff wins trick 3 (61A: the revoke stands as played); not yet
+    # established, it may still be corrected (62A). West leads to trick 4: established there (63A1)
+    t = revoke_in_trick_3("D2")
+    (lane,) = lanes(t)
+    assert (lane.kind, lane.seat, lane.start, lane.established, lane.end) == ("revoke", W, 3, None, None)
+    assert "♦2" in lane.label("en") and "trick 3" in lane.label("en")
+    assert "established in trick" not in svg(t, "en") and "still in force" in svg(t, "en")
+    t.push(Play(W, C("D3")))
+    (lane,) = lanes(t)
+    assert (lane.start, lane.established, str(lane.established_law), lane.end) == (3, 4, "63A1", None)
+    drawn = svg(t, "da")
+    assert "etableret i stik 4 (§ 63A1)" in drawn and "gælder stadig" in drawn
+
+
+def test_a_revoke_is_not_established_by_the_other_side_playing_on_only_by_the_offenders_side() -> None:
+    # West discards ♥8 on the ♣A: dummy's ace wins trick 3, and dummy leads to trick 4. A card of the
+    # non-offending side does not establish the revoke; East's card does: the offender's partner plays to
+    # the following trick (63A1)
+    t = revoke_in_trick_3("H8")
+    t.push(Play(N, C("HA")))
+    (lane,) = lanes(t)
+    assert (lane.start, lane.established) == (3, None)
+    t.push(Play(E, C("H6")))
+    (lane,) = lanes(t)
+    assert (lane.start, lane.established, str(lane.established_law)) == (3, 4, "63A1")
+    assert "established in trick 4 (Law 63A1)" in svg(t, "en")

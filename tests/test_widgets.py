@@ -814,3 +814,126 @@ def test_a_table_without_the_timeline() -> None:
     assert "timeline" not in w.parts and "<svg" not in w.html
     w.show_timeline = True
     assert "<svg" in w.parts["timeline"]
+
+
+def test_the_timelines_trick_columns_are_keyboard_buttons_named_in_the_tables_language() -> None:
+    # one tab stop for the thirteen columns (roving tabindex), on the trick the table stands in; each column
+    # is a button named after its trick ("Stik 5" in Danish, "Stikk 5" in Norwegian)
+    def columns(w: CardTable) -> list[ET.Element]:
+        (svg,) = [el for el in _timeline_box(w).iter() if el.tag.endswith("svg")]
+        assert svg.get("role") == "group" and svg.get("aria-label")   # not one image: its columns are controls
+        return by_attr(svg, "data-trick")
+
+    def stop(w: CardTable) -> int:
+        (col,) = [c for c in columns(w) if c.get("tabindex") == "0"]
+        return int(col.get("data-trick", ""))
+
+    for lang, name in (("da", "Stik 5"), ("nb", "Stikk 5"), ("en", "Trick 5")):
+        cols = columns(fresh(lang=lang))
+        assert [c.get("role") for c in cols] == ["button"] * 13
+        assert [c.get("tabindex") for c in cols].count("0") == 1
+        assert cols[4].get("aria-label") == name
+    w = fresh(lang="en")
+    assert stop(w) == 1                         # before the opening lead: trick 1
+    for card in ("HJ", "HA", "H6", "H3"):       # trick 1 played: the table stands at its end
+        w.click(card)
+    assert len(w.table.state.tricks) == 1 and stop(w) == 1
+    w.click("S2")                               # North, who won trick 1 with ♥A, leads to trick 2
+    assert stop(w) == 2
+    w.goto_trick(1)                             # what Enter on column 1 sends: the end of trick 1, its column
+    assert len(w.table.history) == 4 and stop(w) == 1
+
+
+def test_the_timeline_outside_the_live_table_has_no_controls() -> None:
+    # the walk-throughs and handouts draw the same picture as one image: no buttons, no tab stops
+    from bridgelaws import timeline
+
+    t = Table(EX1, Contract.parse("3NT", "S"))
+    t.play("HJ")
+    for drawing in (timeline.svg(t, "da"), timeline.figure(t, "da")):
+        root = ET.fromstring(drawing)
+        svg = root if root.tag.endswith("svg") else next(el for el in root.iter() if el.tag.endswith("svg"))
+        assert svg.get("role") == "img"
+        assert not by_attr(svg, "tabindex") and not by_attr(svg, "role", "button")
+
+
+# ----------------------------------------------------------------------------------------------------------
+# a cell run again in the same kernel (after a page reload): the table comes back where it was (issue #20, 5)
+# ----------------------------------------------------------------------------------------------------------
+
+class _Kernel:
+    """What ipykernel tells a cell about the request that runs it (JupyterLab sends the cell's id)."""
+
+    def __init__(self) -> None:
+        self.parent: dict[str, object] = {}
+        self.runs = 0
+
+    def run(self, cell: str | None) -> None:
+        self.runs += 1
+        meta = {"cellId": cell} if cell is not None else {}   # nbclient (nbval, dev.py execute) sends none
+        self.parent = {"header": {"msg_type": "execute_request", "msg_id": f"run-{self.runs}"}, "metadata": meta}
+
+    def get_parent(self) -> dict[str, object]:
+        return self.parent
+
+
+@pytest.fixture
+def kernel(monkeypatch: pytest.MonkeyPatch) -> _Kernel:
+    import types
+
+    import IPython
+
+    import bridgelaws.widgets as bw
+
+    k = _Kernel()
+    monkeypatch.setattr(IPython, "get_ipython", lambda: types.SimpleNamespace(kernel=k))
+    monkeypatch.setattr(bw, "_BY_CELL", {})   # a fresh kernel: no cell has shown a table yet
+    return k
+
+
+def _cell(kernel: _Kernel, cell: str | None, **kw: object) -> CardTable:
+    """A cell run: `widgets.table([...01's example 1...], lang=..., mode="lesson")`."""
+    kernel.run(cell)
+    kw.setdefault("lang", "da")
+    return CardTable.from_scenarios(EX1_FILES, mode="lesson", **kw)  # type: ignore[arg-type]
+
+
+def test_a_cell_run_again_brings_the_table_back_where_it_was(kernel: _Kernel) -> None:
+    first = _cell(kernel, "cell-a")
+    opened = list(first.table.history)
+    first.next_stop()                           # the teacher steps on: West's ♦3 lies face up (50D1a)
+    first.next_stop()
+    where = list(first.table.history)
+    assert where != opened and first.says
+    again = _cell(kernel, "cell-a")             # the page was reloaded and the cell run again
+    assert again is not first and first.comm is None            # the table it replaces is gone from the kernel
+    assert list(again.table.history) == where and again.says == first.says
+    assert hand_cards(markup(again), "W") == hand_cards(markup(first), "W")
+    assert again.parts["centre"] == first.parts["centre"] and again.parts["side"] == first.parts["side"]
+    again.step()                                # and it still plays on
+    assert len(again.table.history) == len(where) + 1
+    again.send_action({"action": "prev_stop"})  # « goes back along the script as before
+    assert len(again.table.history) < len(where) + 1
+
+
+def test_a_fresh_table_where_the_cell_is_not_the_same_or_builds_another_table(kernel: _Kernel) -> None:
+    first = _cell(kernel, "cell-a")
+    opened = list(first.table.history)
+    first.next_stop()
+    # another cell, another language, resume=False, or no cell id (nbclient: nbval and dev.py execute, Voila):
+    # the table opens at its first stop, as in a fresh kernel
+    for cell, kw in (("cell-b", {}), ("cell-a", {"lang": "en"}), ("cell-a", {"resume": False}), (None, {})):
+        w = _cell(kernel, cell, **kw)
+        assert list(w.table.history) == opened, (cell, kw)
+
+
+def test_two_tables_of_one_cell_each_come_back(kernel: _Kernel) -> None:
+    kernel.run("cell-a")
+    one = CardTable.from_scenarios(EX1_FILES, lang="da", mode="lesson")
+    two = CardTable.from_scenarios(EX1_FILES, lang="da", mode="lesson")
+    one.next_stop()
+    kernel.run("cell-a")
+    one_again = CardTable.from_scenarios(EX1_FILES, lang="da", mode="lesson")
+    two_again = CardTable.from_scenarios(EX1_FILES, lang="da", mode="lesson")
+    assert list(one_again.table.history) == list(one.table.history)
+    assert list(two_again.table.history) == list(two.table.history) != list(one.table.history)

@@ -53,7 +53,7 @@ def timeline_markup(s: SessionCore) -> str:
 
     table = s.table.copy(history=n)
     markup = (f'<div data-role="timeline" title="{escape(t("timeline.click", s.lang))}">'
-              + _timeline.svg(table, s.lang)
+              + _timeline.svg(table, s.lang, keys=True)
               + '<details data-fold="timeline"><summary style="cursor:pointer;font-size:15px">'
               + escape(text("widget.timeline.as_text", s.lang)) + "</summary>"
               + _timeline.text_html(table, s.lang) + "</details></div>")

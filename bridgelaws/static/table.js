@@ -9,18 +9,23 @@
 // After a play or a choice, focus goes to where the table says play goes on (`focus`: "hand:W",
 // "decision", "exam"); a decision or a refusal is announced through a live region.
 
-const GROUPS = "[data-hand], [data-role='decision'], [data-role='branches'], [data-role='exam'], [role='toolbar']";
+const GROUPS = "[data-hand], [data-role='decision'], [data-role='branches'], [data-role='exam'], [role='toolbar'], "
+  + "[data-role='timeline'] svg";
+// the items of a group the arrow keys move between: buttons, or the timeline's trick columns (SVG rects with
+// role=button, one of them the tab stop)
+const TRICK = "[data-role='timeline'] [data-trick]";
 // a button on its way out (see drop() below) is no tab stop and no focus target
 const LEAVING = "[data-leaving], [data-leaving] *";
 const TAB_STOP = `button[tabindex='0']:not(${LEAVING})`;
 // what Tab stops at inside the table (a group's buttons other than its one tab stop have tabindex -1)
-const TABBABLE = "button:not([tabindex='-1']), select, input, summary, a[href]";
+const TABBABLE = "button:not([tabindex='-1']), select, input, summary, a[href], [data-trick][tabindex='0']";
 const CLOCKWISE = ["N", "E", "S", "W"];
 const MOVE_FOCUS = new Set(["card", "choose", "revoke_action", "branch", "exam_choice", "exam_check", "article",
   "next_stop", "prev_stop", "restart"]);
 
 function keyOf(el) {
   if (!el) return null;
+  if (el.dataset && el.dataset.trick) return "trick:" + el.dataset.trick;
   if (el.dataset && el.dataset.card) return "card:" + el.dataset.card;
   if (el.dataset && el.dataset.action) return "action:" + el.dataset.action + ":" + (el.dataset.arg || "");
   if (el.dataset && el.dataset.field) return "field:" + el.dataset.field;
@@ -31,7 +36,8 @@ function findByKey(body, key) {
   if (!key) return null;
   const [kind, a, b] = key.split(":");
   let sel;
-  if (kind === "card") sel = `[data-card="${a}"]`;
+  if (kind === "trick") sel = `${TRICK}[data-trick="${a}"]`;
+  else if (kind === "card") sel = `[data-card="${a}"]`;
   else if (kind === "action") sel = b ? `[data-action="${a}"][data-arg="${b}"]` : `[data-action="${a}"]:not([data-arg])`;
   else sel = `[data-field="${a}"]`;
   const el = body.querySelector(sel);
@@ -312,12 +318,21 @@ function render({ model, el }) {
 
   body.addEventListener("keydown", (e) => {
     const t = e.target;
-    if (!(t instanceof HTMLElement) || t.tagName === "INPUT" || t.tagName === "SELECT") return;
+    if (!(t instanceof Element) || t.tagName === "INPUT" || t.tagName === "SELECT") return;
+    // a trick's column of the timeline is a button for the keyboard: Enter or Space moves the table there
+    // (focus stays on the column, the page stays where it is)
+    if ((e.key === "Enter" || e.key === " ") && t.matches(TRICK) && !e.repeat) {
+      e.preventDefault();
+      send({ action: "trick", arg: t.getAttribute("data-trick") });
+      still = true;
+      return;
+    }
     const group = t.closest(GROUPS);
     if (!group) return;
     const keys = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1, Home: "first", End: "last" };
     if (!(e.key in keys)) return;
-    const items = Array.from(group.querySelectorAll("button")).filter((b) => !b.disabled);
+    const items = Array.from(group.querySelectorAll(group.matches("svg") ? "[data-trick]" : "button"))
+      .filter((b) => !b.disabled);
     const i = items.indexOf(t);
     if (i < 0) return;
     const k = keys[e.key];
