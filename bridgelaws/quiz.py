@@ -114,10 +114,16 @@ class Answer:
         lang = normalize_lang(lang or self.lang)
         return Statement(_m("answer", n=self.number, answer=self.choice.label), self.law).text(lang)
 
+    def said(self, lang: str | None = None) -> tuple[str, ...]:
+        """What the Director says after the event, one sentence per statement, in ``lang`` (the list under
+        the headline: a card table in exam mode shows it as a list under its feedback)."""
+        lang = normalize_lang(lang or self.lang)
+        return tuple(s.text(lang) for s in self.statements)
+
     def text(self, lang: str | None = None) -> str:
         lang = normalize_lang(lang or self.lang)
         lines = [self.headline(lang)]
-        lines += ["• " + s.text(lang) for s in self.statements]
+        lines += ["• " + s for s in self.said(lang)]
         return "\n".join(lines)
 
     def html(self, lang: str | None = None, folded: bool = False) -> str:
@@ -125,7 +131,7 @@ class Answer:
         to question n", so that a reader sees the answer only after a click. Plain HTML, no script and no
         stylesheet: it stays folded in JupyterLab (trusted or not), in Voila, on GitHub and in nbviewer."""
         lang = normalize_lang(lang or self.lang)
-        items = "".join(f"<li>{_html_sentence(s.text(lang))}</li>" for s in self.statements)
+        items = "".join(f"<li>{_html_sentence(s)}</li>" for s in self.said(lang))
         body = (f'<p><strong>{_html_sentence(self.headline(lang))}</strong></p>'
                 f'<p>{_html.escape(_t("director_says", lang))}</p><ul>{items}</ul>')
         if not folded:

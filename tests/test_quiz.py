@@ -277,11 +277,23 @@ def test_a_ruling_that_waits_for_the_directors_finding_makes_no_question() -> No
 
 # ------------------------------------------------------------------------------------- asked on a card table
 
+def _said_after_the_trigger(path: Path, lang: str) -> tuple[str, ...]:
+    """What the Director says right after the event the question is about (the first that is not an ordinary
+    play), from the engine's own replay of the file."""
+    from bridgelaws.events import Play
+    from bridgelaws.scenario import load, replay
+
+    sc = load(path)
+    at = next(i for i, ev in enumerate(sc.history) if not (isinstance(ev, Play) and not ev.out_of_turn))
+    return tuple(st.text(lang) for st in replay(sc).copy(history=at + 1).statements())
+
+
 @pytest.mark.parametrize("n", range(1, 9))
 def test_an_exam_table_asks_the_question_and_answers_with_the_law_and_the_directors_words(n: int) -> None:
     """Notebook 05 asks its eight questions on card tables in exam mode (the quiz widget is gone): the table asks
-    the quiz's question at the quiz's position with the quiz's choices, and its feedback gives the answer with its
-    law and everything the Director says, as the quiz widget's feedback did; one score for all the tables."""
+    the quiz's question at the quiz's position with the quiz's choices; its feedback says what the student
+    answered and gives the answer with its law, and what the Director says comes as a list of its own, one
+    statement each; one score for all the tables."""
     from bridgelaws.session import TableSession
     from bridgelaws.session.exam import Scoreboard
 
@@ -296,12 +308,40 @@ def test_an_exam_table_asks_the_question_and_answers_with_the_law_and_the_direct
     box = s.exam.box(q, "da")
     assert box["question"] == expected.text() and box["prompt"] == expected.prompt()
     assert [b.arg for b in box["choices"]] == [c.key for c in expected.choices]
-    wrong = next(c.key for c in expected.choices if c.key != expected.answer.key)
-    assert s.answer(wrong) is False
-    ok, feedback = s.exam.box(s.question(), "da")["feedback"]
+    assert not box["statements"]  # nothing of the answer before it is given
+    wrong = next(c for c in expected.choices if c.key != expected.answer.key)
+    assert s.answer(wrong.key) is False
+    box = s.exam.box(s.question(), "da")
+    ok, feedback = box["feedback"]
     assert not ok
+    assert feedback.startswith(text("table.exam.wrong", "da"))
+    assert text("table.exam.you_chose", "da", choice=wrong.text("da")) in feedback   # the student's own answer
     assert expected.answer.headline("da").split(": ", 1)[1] in feedback
-    for said in expected.answer.statements:
-        assert said.text("da") in feedback
+    said = _said_after_the_trigger(HANDOUT[n - 1], "da")
+    assert said and box["statements"] == said
+    for statement in said:
+        assert statement not in feedback
+    assert "•" not in feedback and "\n" not in feedback
     other = TableSession.from_scenario(HANDOUT[n % 8], mode="exam", lang="da", scoreboard=board)
     assert other.score == (0, 1)  # the score is shared
+
+
+@pytest.mark.parametrize("lang", ["da", "nb", "en"])
+def test_an_exam_tables_feedback_names_the_right_choice_too_and_follows_the_tables_language(lang: str) -> None:
+    """Question 2 ("we'll win it": ♥J) answered right: the feedback says right and names ♥J as the student's
+    answer; switched to another language, the feedback and the Director's statements follow."""
+    from bridgelaws.session import TableSession
+
+    s = TableSession.from_scenario(HANDOUT[1], mode="exam", lang=lang)
+    choice = s.question()["quiz"].choice("card:HJ")
+    assert s.answer("card:HJ") is True and s.score == (1, 1)
+    ok, feedback = s.exam.box(s.question(), lang)["feedback"]
+    assert ok and feedback.startswith(text("table.exam.right", lang))
+    assert text("table.exam.you_chose", lang, choice=choice.text(lang)) in feedback
+    other = {"da": "en", "nb": "da", "en": "nb"}[lang]
+    s.set_lang(other)
+    box = s.exam.box(s.question(), other)
+    ok, feedback = box["feedback"]
+    assert ok and feedback.startswith(text("table.exam.right", other))
+    assert text("table.exam.you_chose", other, choice=choice.text(other)) in feedback
+    assert box["statements"] == _said_after_the_trigger(HANDOUT[1], other)

@@ -722,6 +722,88 @@ def test_a_table_on_its_own_keeps_its_own_score() -> None:
     assert alone.score == (0, 0) and w.session.score == (1, 1)
 
 
+def test_a_question_is_scored_once_and_a_second_answer_is_refused_in_the_tables_language() -> None:
+    """The first answer counts (as in the old quiz widget): a second answer to the same question changes neither
+    the score nor the feedback, and the message line says why; the reset lets the question be answered again."""
+    set_mode("exam")
+    w = CardTable.from_scenario(Q05[1], lang="nb")
+    right = f"card:{scn.load(Q05[1]).expected['played_card']}"
+    wrong = next(c.key for c in w.session.question()["quiz"].choices if c.key != right)
+    w.send_action({"action": "exam_choice", "arg": wrong})
+    assert w.session.score == (0, 1) and w.message == ""
+    (first,) = by_attr(_exam_box(w), "data-result")
+    w.send_action({"action": "exam_choice", "arg": right})
+    assert w.session.score == (0, 1)
+    (again,) = by_attr(_exam_box(w), "data-result")
+    assert again.get("data-result") == "wrong" and text_of(again) == text_of(first)
+    (msg,) = by_attr(markup(w), "data-role", "message")
+    assert text_of(msg) == text("table.exam.answered", "nb") and w.announce == text_of(msg)
+    assert "Nullstill poengene" in text_of(msg)   # the way out, as the button says it
+    w.lang = "en"
+    assert w.message == text("table.exam.answered", "en")
+    w.send_action({"action": "exam_reset"})
+    assert w.session.score == (0, 0) and w.message == ""
+    w.send_action({"action": "exam_choice", "arg": right})
+    assert w.session.score == (1, 1)
+    # a legal-cards question: "Check" twice scores once
+    t = CardTable(Table(EX1, Contract.parse("3NT", "S")), mode="exam", lang="da")
+    t.click("HJ")
+    t.send_action({"action": "exam_check"})
+    assert t.session.score == (1, 2)   # the notebook's score: question 2 of the kernel, answered wrong
+    t.send_action({"action": "exam_check"})
+    assert t.session.score == (1, 2) and t.message == text("table.exam.answered", "da")
+
+
+def test_the_feedback_names_the_cards_picked_in_the_tables_language() -> None:
+    set_mode("exam")
+    t = CardTable(Table(EX1, Contract.parse("3NT", "S")), mode="exam", lang="da")
+    for c in ("HJ", "SK"):   # West leads: every card is legal (44A), so two are too few
+        t.click(c)
+    t.send_action({"action": "exam_check"})
+    (fb,) = by_attr(_exam_box(t), "data-result", "wrong")
+    assert "Du valgte ♠K, ♥B." in text_of(fb)   # Danish card names, spades first as in the legal cards
+    t.lang = "en"
+    (fb,) = by_attr(_exam_box(t), "data-result", "wrong")
+    assert "You picked ♠K, ♥J." in text_of(fb)
+    none = CardTable(Table(EX1, Contract.parse("3NT", "S")), mode="exam", lang="nb")
+    none.send_action({"action": "exam_check"})
+    (fb,) = by_attr(_exam_box(none), "data-result", "wrong")
+    assert text("table.exam.you_picked_no_card", "nb") in text_of(fb)
+
+
+def test_the_feedback_names_the_options_marked() -> None:
+    path = LEAD_OPTION_FILES[0]
+    s = TableSession.from_scenario(path, mode="exam", start="end", lang="da")
+    universe = s.question()["universe"]
+    (no_choice,) = [i for i, (m, _) in enumerate(universe) if m.key == "table.exam.no_choice"]
+    s.handle({"action": "exam_toggle", "arg": str(no_choice)})
+    s.handle({"action": "exam_check"})
+    (fb,) = by_attr(markup(s), "data-result", "wrong")
+    assert text("table.exam.you_marked", "da", options=text("table.exam.no_choice", "da")) in text_of(fb)
+    s2 = TableSession.from_scenario(path, mode="exam", start="end", lang="en")
+    s2.handle({"action": "exam_check"})
+    (fb,) = by_attr(markup(s2), "data-result", "wrong")
+    assert text("table.exam.you_marked_none", "en") in text_of(fb)
+
+
+def test_the_directors_statements_of_an_answer_are_a_list_under_the_feedback() -> None:
+    """What the Director says after the designation comes as a list, one item per statement, as the engine's
+    replay of the file says it; the feedback line holds the verdict, the student's answer and the ruling only."""
+    set_mode("exam")
+    sc = scn.load(Q05[0])
+    w = CardTable.from_scenario(Q05[0], lang="da")
+    at = len(w.session.history)   # the question is asked just before the designation
+    assert not isinstance(sc.history[at], Play)
+    said = [st.text("da") for st in scn.replay(sc).copy(history=at + 1).statements()]
+    assert said
+    w.send_action({"action": "exam_choice", "arg": f"card:{sc.expected['played_card']}"})
+    box = _exam_box(w)
+    (fb,) = by_attr(box, "data-result", "right")
+    items = [text_of(li) for li in box.iter("li")]   # one item per statement, in the engine's order
+    assert len(items) == len(said) and all(x in item for x, item in zip(said, items, strict=True))
+    assert not any(x in text_of(fb) for x in said)
+
+
 # ----------------------------------------------------------------------------------------------------------
 # the constraint timeline under the hands (issue #20, item 3)
 # ----------------------------------------------------------------------------------------------------------

@@ -49,6 +49,12 @@ def _set_click(s: SessionCore, arg: Any, msg: Mapping[str, Any]) -> None:
     s.selected = []
 
 
+def _reset_exam(s: SessionCore, arg: Any, msg: Mapping[str, Any]) -> None:
+    """The score back to 0 of 0: every question may be answered again (a refusal of a second answer is gone)."""
+    s.exam.board.reset()
+    s.message = None
+
+
 def _toggle_files(s: SessionCore, arg: Any, msg: Mapping[str, Any]) -> None:
     s.files.files_open = not s.files.files_open
 
@@ -88,7 +94,7 @@ HANDLERS: dict[str, Handler] = {
     "exam_toggle": lambda s, arg, msg: s.toggle_option(parse_index(arg)),
     "exam_check": lambda s, arg, msg: _ignore(s.answer()),
     "exam_choice": lambda s, arg, msg: _ignore(s.answer(str(arg))),
-    "exam_reset": lambda s, arg, msg: s.exam.board.reset(),
+    "exam_reset": _reset_exam,
     "files": _toggle_files,
     "save": _file_action("save"),
     "save_test": _file_action("save_test"),

@@ -2,11 +2,13 @@
 
 Three kinds of question: ``quiz`` (the article's question of the branch's scenario, posed just before the
 event it is about: which card is played, is the card played), ``decision`` (what may the player choose) and
-``legal`` (which cards may the player play now)."""
+``legal`` (which cards may the player play now). Each question is scored once: its first answer counts, and
+the feedback names what the student answered; a second answer is refused (:class:`ExamRefusal`) until the
+score is reset."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from bridgelaws import scenario as _scenario
@@ -21,6 +23,16 @@ from bridgelaws.state import PlayState
 from bridgelaws.view import decision_choices
 
 
+#: an answer's feedback in a language: ``lang -> (the verdict with what the student answered, the Director's
+#: statements one by one)``
+Feedback = Callable[[str], tuple[str, tuple[str, ...]]]
+
+
+class ExamRefusal(BridgeLawsError):
+    """A second answer to a question already answered: the first answer stands (score and feedback), and the
+    message line says why (``table.exam.answered``)."""
+
+
 class Scoreboard:
     """One score for every table that shares it (the notebook's tables share one: see
     :func:`notebook_scoreboard`), the answers given, and the numbers of the questions: each table's question
@@ -29,7 +41,10 @@ class Scoreboard:
     def __init__(self) -> None:
         self.right = 0
         self.asked = 0
+        #: each question answered: right or not, and the feedback in the language it was answered in
         self.answered: dict[tuple[Any, ...], tuple[bool, str]] = {}
+        #: each question answered: its feedback in any language (a table may switch language afterwards)
+        self.feedback: dict[tuple[Any, ...], Feedback] = {}
         self._numbers: dict[str, dict[str, int]] = {}
 
     def number(self, key: str, notebook: str = "") -> int:
@@ -44,8 +59,11 @@ class Scoreboard:
         """(right, answered)."""
         return self.right, self.asked
 
-    def record(self, key: tuple[Any, ...], ok: bool, msg: str) -> None:
+    def record(self, key: tuple[Any, ...], ok: bool, msg: str, feedback: Feedback | None = None) -> None:
+        """Score the first answer to the question ``key`` (a second one is refused by :meth:`Exam.answer`)."""
         self.answered[key] = (ok, msg)
+        if feedback is not None:
+            self.feedback[key] = feedback
         self.asked += 1
         self.right += int(ok)
 
@@ -53,6 +71,7 @@ class Scoreboard:
         """Start again: no answer given, the score 0 of 0. The questions keep their numbers unless
         ``numbers`` (a new notebook in the same kernel, or a test)."""
         self.answered.clear()
+        self.feedback.clear()
         self.right = self.asked = 0
         if numbers:
             self._numbers.clear()
@@ -134,36 +153,61 @@ class Exam:
     def answer(self, pos: ScriptPosition, q: Mapping[str, Any], lang: str, value: Any,
                selected: list[Card]) -> bool:
         """Score the answer to ``q``: for ``legal`` the cards picked (``selected``, or ``value``), for
-        ``decision`` the options picked (or ``value``, indices), for ``quiz`` the choice key ``value``."""
+        ``decision`` the options picked (or ``value``, indices), for ``quiz`` the choice key ``value``. The
+        feedback names what was answered. A question already answered is refused (:class:`ExamRefusal`): only
+        its first answer counts."""
+        if self.is_answered(q):
+            raise ExamRefusal("this question is answered already: only the first answer counts",
+                              key="table.exam.answered")
         if q["kind"] == "legal":
             picked = frozenset(Card.parse(c) if isinstance(c, str) else c
                                for c in (selected if value is None else value))
             right: frozenset[Card] = q["right"]
             ok = picked == right
             law_ref: LawRef | None = q["law"]
-            cards = card_list(right, lang)
-            if ok:
-                msg = t("exam.right_legal", lang, seat=q["seat"], cards=cards) + law_suffix(law_ref, lang)
-            else:
-                msg = t("exam.wrong_legal", lang, seat=q["seat"], cards=cards) + law_suffix(law_ref, lang)
+            seat = q["seat"]
             wrong = sorted(picked - right, key=lambda c: c.sort_key)
+            why = None
             if not ok and wrong:
                 from bridgelaws.rules.director import why_not_legal
 
-                msg += " " + why_not_legal(pos.table.state, q["seat"], wrong[0]).explain(lang)
+                why = why_not_legal(pos.table.state, seat, wrong[0])
+
+            def feedback(lang: str) -> tuple[str, tuple[str, ...]]:
+                cards = card_list(right, lang)
+                msg = (t("exam.right_legal", lang, seat=seat, cards=cards) if ok
+                       else t("exam.wrong_legal", lang, seat=seat, cards=cards)) + law_suffix(law_ref, lang) + "."
+                msg += " " + (t("exam.you_picked_cards", lang, cards=card_list(picked, lang)) if picked
+                              else t("exam.you_picked_no_card", lang))
+                if why is not None:
+                    msg += " " + why.explain(lang)
+                return msg, ()
         elif q["kind"] == "decision":
             picked_i = frozenset(self.picked if value is None else (int(v) for v in value))
             ok = picked_i == q["right"]
-            offered = [m.text(lang) for m, good in q["universe"] if good]
-            if ok:
-                msg = t("exam.right_options", lang, seat=q["seat"], law=q["law"])
-            else:
-                msg = t("exam.wrong_options", lang, seat=q["seat"], law=q["law"], options="; ".join(offered))
+            universe: list[tuple[Message, bool]] = q["universe"]
+            seat, decision_law = q["seat"], q["law"]
+            marked = [universe[i][0] for i in sorted(picked_i) if 0 <= i < len(universe)]
+
+            def feedback(lang: str) -> tuple[str, tuple[str, ...]]:
+                if ok:
+                    msg = t("exam.right_options", lang, seat=seat, law=decision_law)
+                else:
+                    offered = "; ".join(m.text(lang) for m, good in universe if good)
+                    msg = t("exam.wrong_options", lang, seat=seat, law=decision_law, options=offered)
+                msg += " " + (t("exam.you_marked", lang, options="; ".join(m.text(lang) for m in marked)) if marked
+                              else t("exam.you_marked_none", lang))
+                return msg, ()
         else:
             qq = q["quiz"]
-            ok = qq.is_correct(str(value))
-            msg = (t("exam.right", lang) if ok else t("exam.wrong", lang)) + " " + qq.answer.text(lang)
-        self.board.record(q["key"], ok, msg)
+            choice = qq.choice(str(value))  # an unknown key is a ValueError: nothing is scored
+            ok = qq.is_correct(choice.key)
+
+            def feedback(lang: str) -> tuple[str, tuple[str, ...]]:
+                msg = " ".join((t("exam.right", lang) if ok else t("exam.wrong", lang),
+                                t("exam.you_chose", lang, choice=choice.label), qq.answer.headline(lang)))
+                return msg, qq.answer.said(lang)
+        self.board.record(q["key"], ok, feedback(lang)[0], feedback)
         return ok
 
     def toggle_option(self, i: int) -> None:
@@ -183,7 +227,8 @@ class Exam:
         return t("exam.score", lang, right=right, asked=asked)
 
     def box(self, q: Mapping[str, Any] | None, lang: str) -> dict[str, Any]:
-        """What the side panel's exam box shows: the question, what to pick, the buttons, the feedback and
+        """What the side panel's exam box shows: the question, what to pick, the buttons, the feedback (with
+        what the student answered), the Director's statements of the answer (``statements``, one str each) and
         the score (with no question here: a line that says so)."""
         reset = Button(t("exam.reset", lang), "exam_reset", tooltip=t("exam.reset.tooltip", lang),
                        disabled=self.board.asked == 0, cls="bl-exam-reset")
@@ -192,7 +237,13 @@ class Exam:
             return {"number": heading, "question": t("exam.no_question", lang), "score": self.score_text(lang),
                     "reset": reset}
         done = self.answered.get(q["key"])
-        out: dict[str, Any] = {"number": heading, "score": self.score_text(lang), "feedback": done, "reset": reset}
+        said: tuple[str, ...] = ()
+        render = self.board.feedback.get(q["key"]) if done is not None else None
+        if done is not None and render is not None:  # in the table's language now
+            msg, said = render(lang)
+            done = (done[0], msg)
+        out: dict[str, Any] = {"number": heading, "score": self.score_text(lang), "feedback": done,
+                               "statements": said, "reset": reset}
         check = (Button(t("exam.check", lang), "exam_check", cls="bl-exam-check"),)
         if q["kind"] == "legal":
             out["question"] = t("exam.ask_legal", lang, seat=q["seat"])
