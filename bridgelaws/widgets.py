@@ -150,14 +150,14 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
     # the inner markup of each region, one trait each, so that a click sends only the regions that changed
     r_header = traitlets.Unicode("").tag(sync=True)
     r_nw = traitlets.Unicode("").tag(sync=True)
+    r_tools = traitlets.Unicode("").tag(sync=True)
     r_N = traitlets.Unicode("").tag(sync=True)
     r_ne = traitlets.Unicode("").tag(sync=True)
+    r_files = traitlets.Unicode("").tag(sync=True)
     r_W = traitlets.Unicode("").tag(sync=True)
     r_centre = traitlets.Unicode("").tag(sync=True)
     r_E = traitlets.Unicode("").tag(sync=True)
-    r_sw = traitlets.Unicode("").tag(sync=True)
     r_S = traitlets.Unicode("").tag(sync=True)
-    r_se = traitlets.Unicode("").tag(sync=True)
     r_side = traitlets.Unicode("").tag(sync=True)
     r_timeline = traitlets.Unicode("").tag(sync=True)
     #: the rules of the style classes in the markup (grows as new styles appear; re-sent only then)
@@ -261,8 +261,8 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
         s = self.session
         n = len(self._sheet)
         frame, parts = s.render_parts(self._sheet, self._memo)
-        if "se" in parts:
-            parts["se"] = self._with_downloads(parts["se"])
+        if "files" in parts:
+            parts["files"] = self._with_downloads(parts["files"])
         announce = ""
         msg = s.message_text()
         q = s.question()

@@ -187,7 +187,7 @@ DIFFERING_REGIONS = """(table, parts) => {
 def drawn_anew(widget: Any) -> dict[str, str]:
     """The regions of ``widget`` (a CardTable in this process, driven like the one in the page), but the file
     box (it names the kernel's folder)."""
-    return {r: m for r, m in widget.parts.items() if r != "se"}
+    return {r: m for r, m in widget.parts.items() if r != "files"}
 
 
 # ----------------------------------------------------------------------------------------------------------

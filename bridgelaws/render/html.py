@@ -52,6 +52,12 @@ BLUE = "#1f5fa8"
 ORANGE = "#e07b00"
 GREEN = "#2f6b3a"
 FONT = '"DejaVu Sans", "Segoe UI", Arial, sans-serif'
+#: the Director's statements, readable from the back of a seminar room (issue #20 item 2)
+STATEMENT_PX = 20
+#: the widget's widest: wider, the statements' lines grow too long to read and the side boxes drift away
+WIDGET_MAX_PX = 1000
+#: the compass's widest in the widget: the rest of a 1280 px Lab page with its file browser open is the side's
+COMPASS_MAX_PX = 580
 
 
 class HtmlStr(str):
@@ -202,9 +208,11 @@ def _write(el: ET.Element, out: list[str]) -> None:
         out.append(_esc_text(el.tail))
 
 
-def _root(kind: str, lang: str, font_size: int = 20, inline: bool = False) -> ET.Element:
+def _root(kind: str, lang: str, font_size: int = 20, inline: bool = False, max_width: int | None = None) -> ET.Element:
+    """The picture's outer box: shrink-wrapped, or (``max_width``: the widget) as wide as the page allows."""
     style = css(font_family=FONT, font_size=f"{font_size}px", line_height="1.3", color=BLACK,
-                background_color="#ffffff", display="inline-block",
+                background_color="#ffffff", display="inline-block" if max_width is None else "block",
+                max_width=f"{max_width}px" if max_width is not None else None,
                 padding="1px 3px" if inline else "6px 10px", text_align="left")
     return _el(None, "div", f"bl {kind}", style=style, lang=lang)
 
@@ -608,26 +616,36 @@ def _tricks_won(cell: ET.Element, view: BoardView, lang: str) -> None:
 # ----------------------------------------------------------------------------------------------------------
 
 def _statements(parent: ET.Element, view: BoardView, lang: str, panel: Panel | None, width: str | None) -> None:
+    """What the Director says: under a static picture, or in the widget beside and then under the compass
+    (each statement a block of its own beside the floating compass, so its bullet stays in sight)."""
     if not view.statements and panel is None:
         return
+    widget = panel is not None
     box = _el(parent, "div", "bl-statements",
-              style=css(margin_top="6px", border_top=f"2px solid {GREEN}", padding_top="3px", max_width=width,
-                        white_space="normal"),
+              style=css(margin_top="6px", border_top=None if widget else f"2px solid {GREEN}",
+                        padding_top=None if widget else "3px", max_width=width, white_space="normal",
+                        font_size=f"{STATEMENT_PX}px" if widget else None, line_height="1.25" if widget else None),
               data_role="director")
-    if panel is not None:
+    if widget:
         box.set("aria-live", "polite")
     _el(box, "div", "bl-statements-title", label("director_says", lang),
-        style=css(font_weight="bold", font_size="16px" if panel is not None else None))
+        style=css(font_weight="bold", display="flow-root" if widget else None,
+                  border_top=f"2px solid {GREEN}" if widget else None, padding_top="2px" if widget else None))
     if view.held_back and panel is not None:
         _el(box, "div", "bl-held-back", panel.held_back_note,
-            style=css(font_style="italic", color="#555555", padding="2px 0"))
+            style=css(font_style="italic", color="#555555", padding="2px 0", display="flow-root"))
         return
     items = list(view.statements)
     if not items and view.over:
         items = [label("play_over", lang)]
-    ul = _el(box, "ul", style=css(margin="2px 0 0 0", padding_left="1.1em"))
+    ul = _el(box, "ul", style=css(margin="2px 0 0 0", padding_left="0" if widget else "1.1em",
+                                  list_style_type="none" if widget else None))
     for s in items:
-        sentence(_el(ul, "li", style=css(margin="2px 0")), s)
+        # in the widget a green bar marks each statement: a list marker would hide under the floating compass
+        li = _el(ul, "li", style=css(margin="1px 0" if widget else "2px 0", display="flow-root" if widget else None,
+                                     border_left=f"4px solid {GREEN}" if widget else None,
+                                     padding_left="6px" if widget else None))
+        sentence(li, s)
 
 
 def _button(parent: ET.Element, b: Button, extra_style: str = "") -> ET.Element:
@@ -698,7 +716,7 @@ def _decision(parent: ET.Element, view: BoardView, lang: str, panel: Panel) -> N
     title = text("widget.decision.title", lang, seat=d.by, law=d.law)
     box = _el(parent, "div", "bl-decision", role="group", aria_label=title, data_role="decision",
               style=css(border=f"3px solid {ORANGE}", border_radius="8px", padding="4px 6px",
-                        background_color="#fff8ee", margin="4px 0", white_space="normal"))
+                        background_color="#fff8ee", margin="4px 0", white_space="normal", display="flow-root"))
     sentence(_el(box, "div", "bl-decision-title", style=css(font_weight="bold", font_size="16px")), title)
     for i, ch in enumerate(d.options):
         b = Button(ch.text(lang), "choose", str(i), ch.tooltip(lang), disabled=not panel.decision_enabled,
@@ -734,11 +752,56 @@ def _button_group(cell: ET.Element, role: str, title: str, buttons: Any, border:
     """A titled box of full-width buttons beside the compass (the branches, the revoke actions): one tab stop."""
     box = _el(cell, "div", f"bl-{role}", role="group", aria_label=title, data_role=role,
               style=css(border=border, border_radius="8px", padding="3px 6px", margin="4px 0",
-                        background_color=background, white_space="normal"))
+                        background_color=background, white_space="normal", display="flow-root"))
     sentence(_el(box, "div", style=css(font_weight="bold", font_size="15px")), title)
     for b in buttons:
         _button(box, b, "display:block;width:100%;margin:2px 0")
     _one_tab_stop(box)
+
+
+def _exam(cell: ET.Element, exam: dict[str, Any]) -> None:
+    """The exam: a box with the question, its choices, the score and the reset; under it the feedback and what
+    the Director says in the answer, which flow on under the compass like the Director's statements."""
+    group = _el(cell, "div", "bl-exam", role="group", aria_label=str(exam.get("question", "")), data_role="exam",
+                style=css(white_space="normal", margin="4px 0"))
+    box = _el(group, "div", "bl-exam-box",
+              style=css(border="3px solid #6a3d9a", border_radius="8px", padding="4px 6px",
+                        background_color="#f6f0fb", display="flow-root"))
+    if exam.get("number"):
+        _el(box, "div", "bl-exam-number", str(exam["number"]), data_role="exam-number",
+            style=css(font_weight="bold", font_size="15px", color="#6a3d9a"))
+    sentence(_el(box, "div", "bl-exam-question", style=css(font_weight="bold", font_size="16px")),
+             str(exam.get("question", "")))
+    if exam.get("prompt"):
+        sentence(_el(box, "div", "bl-exam-prompt", style=css(font_size="15px")), str(exam["prompt"]))
+    for b in exam.get("choices", ()):
+        # short options ("Require ♥") side by side; an article's answers, one a line
+        wide = "bl-exam-choice" in b.cls
+        _button(box, b, "font-size:16px;margin:3px 4px 3px 0;" + ("display:block;width:100%" if wide else
+                                                                   "display:inline-block"))
+    for b in exam.get("buttons", ()):
+        _button(box, b)
+    if exam.get("score"):
+        sentence(_el(box, "div", "bl-exam-score", data_role="score", style=css(font_size="14px")),
+                 str(exam["score"]))
+    if exam.get("reset"):
+        _button(box, exam["reset"], "font-size:13px")
+    fb = exam.get("feedback")
+    if fb:
+        ok, msg = fb
+        sentence(_el(group, "div", "bl-exam-feedback " + ("bl-right" if ok else "bl-wrong"),
+                     data_result="right" if ok else "wrong",
+                     style=css(font_size="17px", padding="2px 6px", margin="3px 0", display="flow-root",
+                               border_left=f"5px solid {'#2e8b57' if ok else RED}",
+                               background_color="#eef8f0" if ok else "#fff1ec")), msg)
+    said = exam.get("statements")
+    if said:  # what the Director says in the answer, as a list like the statements box
+        ul = _el(group, "ul", "bl-exam-statements", aria_live="polite",
+                 style=css(margin="2px 0 0 0", padding_left="0", list_style_type="none", font_size="17px"))
+        for s in said:
+            sentence(_el(ul, "li", style=css(margin="1px 0", display="flow-root", padding_left="6px",
+                                             border_left="4px solid #6a3d9a")), str(s))
+    _one_tab_stop(group)
 
 
 def _panel(cell: ET.Element, view: BoardView, lang: str, panel: Panel) -> None:
@@ -747,35 +810,10 @@ def _panel(cell: ET.Element, view: BoardView, lang: str, panel: Panel) -> None:
         _button_group(cell, "branches", panel.branches_title, panel.branches, f"2px solid {BLUE}", "#eef4fb")
     exam = panel.exam
     if exam:
-        box = _el(cell, "div", "bl-exam", role="group", aria_label=str(exam.get("question", "")), data_role="exam",
-                  style=css(border="3px solid #6a3d9a", border_radius="8px", padding="4px 6px", margin="4px 0",
-                            background_color="#f6f0fb", white_space="normal"))
-        if exam.get("number"):
-            _el(box, "div", "bl-exam-number", str(exam["number"]), data_role="exam-number",
-                style=css(font_weight="bold", font_size="15px", color="#6a3d9a"))
-        sentence(_el(box, "div", "bl-exam-question", style=css(font_weight="bold", font_size="16px")),
-                 str(exam.get("question", "")))
-        if exam.get("prompt"):
-            sentence(_el(box, "div", "bl-exam-prompt", style=css(font_size="15px")), str(exam["prompt"]))
-        for b in exam.get("choices", ()):
-            _button(box, b, "font-size:16px;display:block;width:100%;margin:3px 0")
-        for b in exam.get("buttons", ()):
-            _button(box, b)
-        fb = exam.get("feedback")
-        if fb:
-            ok, msg = fb
-            sentence(_el(box, "div", "bl-exam-feedback " + ("bl-right" if ok else "bl-wrong"),
-                         data_result="right" if ok else "wrong",
-                         style=css(font_size="15px", padding="2px 6px", margin="3px 0",
-                                   border_left=f"5px solid {'#2e8b57' if ok else RED}",
-                                   background_color="#eef8f0" if ok else "#fff1ec")), msg)
-        if exam.get("score"):
-            sentence(_el(box, "div", "bl-exam-score", data_role="score", style=css(font_size="14px")),
-                     str(exam["score"]))
-        if exam.get("reset"):
-            _button(box, exam["reset"], "font-size:13px")
-        _one_tab_stop(box)
-    _decision(cell, view, lang, panel)
+        _exam(cell, exam)
+    if not (exam and exam.get("choices") and not panel.decision_enabled):
+        # (the exam's own options stand for a decision it asks about, until it is answered)
+        _decision(cell, view, lang, panel)
     if panel.revoke:
         _button_group(cell, "revoke", panel.revoke_title, panel.revoke, f"3px solid {ORANGE}", "#fff8ee")
     if panel.message:
@@ -783,11 +821,13 @@ def _panel(cell: ET.Element, view: BoardView, lang: str, panel: Panel) -> None:
         attrs = {"role": "alert"} if kind == "error" else {"role": "status"}
         sentence(_el(cell, "div", f"bl-msg bl-{kind}", data_role="message",
                      style=css(font_size="15px", padding="3px 8px", margin="3px 0", white_space="normal",
+                               display="flow-root",
                                color="#8a1c00" if kind == "error" else "#0f3d1f",
                                background_color="#fff1ec" if kind == "error" else "#eef8f0",
                                border_left=f"5px solid {RED if kind == 'error' else '#2e8b57'}"), **attrs), msg)
     if panel.hint:
-        sentence(_el(cell, "div", "bl-hint", style=css(font_size="13px", color="#444444", white_space="normal")),
+        sentence(_el(cell, "div", "bl-hint", style=css(font_size="13px", color="#444444", white_space="normal",
+                                                        display="flow-root")),
                  panel.hint)
     _statements(cell, view, lang, panel, None)
 
@@ -890,30 +930,62 @@ def join_parts(frame: str, parts: dict[str, str]) -> str:
 def _board_tree(view: BoardView, lang: str, kind: str, interactive: bool, show_played: bool,
                 panel: Panel | None) -> ET.Element:
     lang = normalize_lang(lang)
-    root = _root(kind, lang, 20)
+    root = _root(kind, lang, 20, max_width=WIDGET_MAX_PX if panel is not None else None)
     if interactive:
         root.set("data-bl", "table")
-    outer = _table(root, "bl-layout")
-    if panel is not None:
-        top = _td(_tr(outer), "bl-header", "padding:0 0 2px 0;white-space:normal")
-        top.set("colspan", "2")
+    if panel is None:
+        # a static picture: the compass, and what the Director says below it
+        left = _td(_tr(_table(root, "bl-layout")), "bl-compass-cell", "padding:0;vertical-align:top")
+        _compass(left, view, lang, kind, interactive, show_played, None)
+        _statements(left, view, lang, None, "40em")
+        return root
+    # The widget. The compass floats left; the side boxes (branches, exam, decision, revoke, message) stand
+    # beside it, each a block of its own, and the Director's statements flow on beside it and then under it
+    # across the whole width, so that a long ruling uses the room under the hands instead of a tall column
+    # (issue #20 item 2: the step buttons, the hands, the decision and the statements on one screen).
+    top = _el(root, "div", "bl-header", style=css(padding="0 0 2px 0", white_space="normal"))
+    if interactive:
+        top.set("data-region", "header")
+    _header(top, panel)
+    main = _el(root, "div", "bl-main", style=css(display="flow-root"))
+    left = _el(main, "div", "bl-compass-cell", style=css(float="left", margin="0 12px 4px 0",
+                                                         max_width=f"{COMPASS_MAX_PX}px"))
+    _compass(left, view, lang, kind, interactive, show_played, panel)
+    side = _el(main, "div", "bl-side", style=css(white_space="normal", font_size="15px"))
+    if interactive:
+        side.set("data-region", "side")
+    _panel(side, view, lang, panel)
+    if panel.timeline:
+        # under the hands, across the whole table
+        below = _el(root, "div", "bl-timeline-cell", style=css(padding="6px 0 0 0", white_space="normal",
+                                                                clear="both"))
         if interactive:
-            top.set("data-region", "header")
-        _header(top, panel)
-    row = _tr(outer)
-    left = _td(row, "bl-compass-cell", "padding:0;vertical-align:top")
-    compass = _table(left, "bl-compass", "border-spacing:3px 2px")
+            below.set("data-region", "timeline")
+        _raw(below, panel.timeline)
+    return root
 
+
+def _compass(left: ET.Element, view: BoardView, lang: str, kind: str, interactive: bool, show_played: bool,
+             panel: Panel | None) -> None:
+    """N top, W left, the trick in the middle, E right, S bottom; contract and tricks won in the top corners,
+    the widget's tools and files in the bottom ones."""
+    compass = _table(left, "bl-compass", "border-spacing:3px 2px")
     memo = _MEMO.get() if interactive else None
 
-    def cell(tr: ET.Element, region: str, cls: str, style: str = "") -> ET.Element:
-        td = _td(tr, cls, style)
+    def cell(tr: ET.Element, region: str, cls: str, style: str = "", **attrs: str) -> ET.Element:
+        td = _td(tr, cls, style, **attrs)
         if interactive:
             td.set("data-region", region)  # the page patches only the regions whose markup changed
         return td
 
-    def seat(tr: ET.Element, region: str, cls: str, style: str, s: Seat) -> None:
-        td = cell(tr, region, cls, style)
+    def region(parent: ET.Element, name: str) -> ET.Element:
+        div = _el(parent, "div", f"bl-region-{name}")
+        if interactive:
+            div.set("data-region", name)
+        return div
+
+    def seat(tr: ET.Element, region: str, cls: str, style: str, s: Seat, **attrs: str) -> None:
+        td = cell(tr, region, cls, style, **attrs)
         sv = view.seat(s)
         if memo is not None:
             # everything a hand is drawn from (see _seat)
@@ -923,37 +995,41 @@ def _board_tree(view: BoardView, lang: str, kind: str, interactive: bool, show_p
                 return
         _seat(td, sv, lang, interactive, show_played, panel)
 
+    if panel is None:  # the static picture: three rows of three
+        r1 = _tr(compass)
+        _contract(cell(r1, "nw", "bl-corner bl-corner-nw", "vertical-align:top"), view, lang)
+        seat(r1, "N", "bl-cell-north", "text-align:center", Seat.NORTH)
+        _tricks_won(cell(r1, "ne", "bl-corner bl-corner-ne", "vertical-align:top;text-align:right"), view, lang)
+        r2 = _tr(compass)
+        seat(r2, "W", "bl-cell-west", "text-align:right", Seat.WEST)
+        _centre(cell(r2, "centre", "bl-cell-centre", "text-align:center"), view, lang, bare=kind == "bl-deal")
+        seat(r2, "E", "bl-cell-east", "", Seat.EAST)
+        r3 = _tr(compass)
+        cell(r3, "sw", "bl-corner bl-corner-sw", "vertical-align:bottom")
+        seat(r3, "S", "bl-cell-south", "text-align:center;vertical-align:top", Seat.SOUTH)
+        cell(r3, "se", "bl-corner bl-corner-se", "vertical-align:bottom")
+        return
+    # The widget: West and East reach down beside South, so that penalty cards under a side hand do not push
+    # South down (the trick stays between the four hands); the tools sit under the contract, the files under
+    # the tricks won.
     r1 = _tr(compass)
-    _contract(cell(r1, "nw", "bl-corner bl-corner-nw", "vertical-align:top"), view, lang)
-    seat(r1, "N", "bl-cell-north", "text-align:center", Seat.NORTH)
-    _tricks_won(cell(r1, "ne", "bl-corner bl-corner-ne", "vertical-align:top;text-align:right"), view, lang)
+    nw = _td(r1, "bl-corner bl-corner-nw", "vertical-align:top;white-space:normal")
+    _contract(region(nw, "nw"), view, lang)
+    tools = region(nw, "tools")
+    if memo is None or not memo.lookup("tools", ("tools", panel.tools)):
+        _corner_tools(tools, panel)
+    seat(r1, "N", "bl-cell-north", "text-align:center;vertical-align:bottom", Seat.NORTH)
+    ne = _td(r1, "bl-corner bl-corner-ne", "vertical-align:top;text-align:right;white-space:normal")
+    _tricks_won(region(ne, "ne"), view, lang)
+    files = region(ne, "files")
+    if memo is None or not memo.lookup("files", ("files", tuple((panel.files or {}).items()))):
+        _files(files, panel)
     r2 = _tr(compass)
-    seat(r2, "W", "bl-cell-west", "text-align:right", Seat.WEST)
-    _centre(cell(r2, "centre", "bl-cell-centre", "text-align:center"), view, lang, bare=kind == "bl-deal")
-    seat(r2, "E", "bl-cell-east", "", Seat.EAST)
+    seat(r2, "W", "bl-cell-west", "text-align:right;vertical-align:top", Seat.WEST, rowspan="2")
+    _centre(cell(r2, "centre", "bl-cell-centre", "text-align:center;vertical-align:top"), view, lang, bare=False)
+    seat(r2, "E", "bl-cell-east", "vertical-align:top", Seat.EAST, rowspan="2")
     r3 = _tr(compass)
-    sw = cell(r3, "sw", "bl-corner bl-corner-sw", "vertical-align:bottom")
     seat(r3, "S", "bl-cell-south", "text-align:center;vertical-align:top", Seat.SOUTH)
-    se = cell(r3, "se", "bl-corner bl-corner-se", "vertical-align:bottom")
-    if panel is not None:
-        if memo is None or not memo.lookup("sw", ("tools", panel.tools)):
-            _corner_tools(sw, panel)
-        if memo is None or not memo.lookup("se", ("files", tuple((panel.files or {}).items()))):
-            _files(se, panel)
-    if panel is not None:
-        side = cell(row, "side", "bl-side", "vertical-align:top;padding:0 0 0 6px;white-space:normal;width:240px;"
-                                           "min-width:220px;max-width:290px;font-size:15px")
-        _panel(side, view, lang, panel)
-        if panel.timeline:
-            # under the hands, across the whole table
-            below = _td(_tr(outer), "bl-timeline-cell", "padding:6px 0 0 0;white-space:normal")
-            below.set("colspan", "2")
-            if interactive:
-                below.set("data-region", "timeline")
-            _raw(below, panel.timeline)
-    else:
-        _statements(left, view, lang, None, "40em")
-    return root
 
 
 # ----------------------------------------------------------------------------------------------------------

@@ -351,7 +351,7 @@ function render({ model, el }) {
     queued = true;
     queueMicrotask(() => { queued = false; draw(); });
   };
-  const REGIONS = ["header", "nw", "N", "ne", "W", "centre", "E", "sw", "S", "se", "side", "timeline"];
+  const REGIONS = ["header", "nw", "tools", "N", "ne", "files", "W", "centre", "E", "S", "side", "timeline"];
   for (const r of REGIONS) model.on("change:r_" + r, schedule);
   model.on("change:frame", schedule);
   model.on("change:_table_css", () => { style.textContent = model.get("_table_css"); });
