@@ -430,9 +430,10 @@ def next_stop_until_decision(table: Any, tries: int = 8) -> None:
 
 def projector_check(page: Any, table: Any, left: float, shot_name: str) -> None:
     """The four hands, the trick, the decision box and the Director's statements of ``table`` lie wholly inside
-    the viewport together, once its top is scrolled to the top: to the right of ``left`` (JupyterLab's file
+    the viewport together, once its step buttons are scrolled to the top: to the right of ``left`` (JupyterLab's file
     browser) and inside the output area that holds the table (which clips what sticks out)."""
-    table.evaluate("e => e.scrollIntoView({block: 'start'})")
+    # the band that must fit starts at the step buttons (the toolbar and the title stand above them)
+    table.locator(".bl-bar").first.evaluate("e => e.scrollIntoView({block: 'start'})")
     page.wait_for_timeout(300)
     view_shot(page, shot_name)  # before the checks, so that a failure leaves its picture
     size = page.viewport_size
@@ -702,7 +703,7 @@ def first_open_blockers(name: str, trust: str) -> list[str]:
     views = [out["data"] for cell in nb["cells"] for out in cell.get("outputs", [])
              if "application/vnd.jupyter.widget-view+json" in out.get("data", {})]
     bare = ["".join(d.get("text/plain", ""))[:30] for d in views if "text/html" not in d]
-    if bare:  # e.g. quiz.widget(): a VBox with no static picture
+    if bare:  # e.g. a widget of ipywidgets with no static picture of its own
         why.append(f"widget outputs with no text/html picture: {bare}")
     if trust == "trusted" and views:
         why.append("trusted, Lab renders a stored widget view (ipywidgets: 'model not found') before any text/html;"

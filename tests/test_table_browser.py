@@ -308,7 +308,8 @@ def test_table_fits_a_projector_with_the_file_browser_open(lab: str, page: Any) 
     settle(page)
     assert page.locator(".jp-FileBrowser").first.is_visible()
     t = tables(page).first
-    t.evaluate("e => e.scrollIntoView({block: 'start'})")
+    # the band that must fit starts at the step buttons (the toolbar and the title stand above them)
+    t.locator(".bl-bar").first.evaluate("e => e.scrollIntoView({block: 'start'})")
     page.wait_for_timeout(300)
     area = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-WindowedPanel-outer, "
                         ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook").first.bounding_box()

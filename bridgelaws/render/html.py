@@ -527,7 +527,7 @@ _SLOTS = ((1, Seat.NORTH), (3, Seat.WEST), (5, Seat.EAST), (7, Seat.SOUTH))
 _SLOTS_BY_INDEX = _SLOTS
 
 
-def _centre(cell: ET.Element, view: BoardView, lang: str, bare: bool) -> None:
+def _centre(cell: ET.Element, view: BoardView, lang: str, bare: bool, narrow: bool = False) -> None:
     box = _el(cell, "div", "bl-centre",
               style=css(background_color=GREEN, color="#ffffff", border_radius="8px", padding="6px",
                         text_align="center", min_width="6.5em"))
@@ -542,7 +542,7 @@ def _centre(cell: ET.Element, view: BoardView, lang: str, bare: bool) -> None:
             seat = slots.get(i)
             if i == 4:
                 cells.append(_td(tr, "bl-trick-label", "text-align:center;white-space:normal;font-size:14px;"
-                                                       "color:#ffffff"))
+                                                       "color:#ffffff" + (";max-width:5em" if narrow else "")))
                 continue
             cls = None
             if seat is not None:
@@ -670,10 +670,10 @@ def _button(parent: ET.Element, b: Button, extra_style: str = "") -> ET.Element:
     return el
 
 
-def _select(parent: ET.Element, s: Select, stacked: bool = False) -> None:
+def _select(parent: ET.Element, s: Select) -> None:
     lab = _el(parent, "label", "bl-select", style=css(font_size="14px", margin="2px 6px 2px 0",
-                                                      white_space="nowrap", display="block" if stacked else
-                                                      "inline-block", text_align="left"))
+                                                      white_space="nowrap", display="inline-block",
+                                                      text_align="left"))
     lab.text = s.label + " "
     sel = _el(lab, "select", data_action=s.action, title=s.tooltip or s.label,
               style=css(font_family="inherit", font_size="14px", max_width="11em"))
@@ -694,8 +694,7 @@ def _one_tab_stop(group: ET.Element) -> None:
             b.set("tabindex", "-1")
 
 
-def _controls(parent: ET.Element, items: Iterable[Button | Select], cls: str, inline: bool = False,
-              stacked: bool = False) -> None:
+def _controls(parent: ET.Element, items: Iterable[Button | Select], cls: str, inline: bool = False) -> None:
     items = tuple(items)
     if not items:
         return
@@ -703,7 +702,7 @@ def _controls(parent: ET.Element, items: Iterable[Button | Select], cls: str, in
               style=css(margin="2px 0", white_space="normal", display="inline-block" if inline else None))
     for it in items:
         if isinstance(it, Select):
-            _select(row, it, stacked)
+            _select(row, it)
         else:
             _button(row, it)
     _one_tab_stop(row)
@@ -741,11 +740,6 @@ def _header(cell: ET.Element, panel: Panel) -> None:
     if panel.where:
         sentence(_el(bar, "span", "bl-where", style=css(font_size="14px", color="#333333", margin_left="6px")),
                  panel.where)
-
-
-def _corner_tools(cell: ET.Element, panel: Panel) -> None:
-    """Bottom left of the compass: mode, role, what a click does, language."""
-    _controls(cell, panel.tools, "bl-tools", stacked=True)
 
 
 def _button_group(cell: ET.Element, role: str, title: str, buttons: Any, border: str, background: str) -> None:
@@ -833,7 +827,7 @@ def _panel(cell: ET.Element, view: BoardView, lang: str, panel: Panel) -> None:
 
 
 def _files(cell: ET.Element, panel: Panel) -> None:
-    """Bottom right of the compass, folded: save and load your own example."""
+    """On the toolbar, folded: save and load your own example."""
     files = panel.files
     if files:
         det = _el(cell, "details", "bl-files", style=css(font_size="14px", margin_top="4px", white_space="normal",
@@ -943,6 +937,20 @@ def _board_tree(view: BoardView, lang: str, kind: str, interactive: bool, show_p
     # beside it, each a block of its own, and the Director's statements flow on beside it and then under it
     # across the whole width, so that a long ruling uses the room under the hands instead of a tall column
     # (issue #20 item 2: the step buttons, the hands, the decision and the statements on one screen).
+    # the tools and the files box on a line of their own above the title: out of the compass (which they
+    # widened) and out of the band from the step buttons down, which must fit one screen
+    bar = _el(root, "div", "bl-toolbar", style=css(display="flex", flex_wrap="wrap", align_items="flex-start",
+                                                   column_gap="14px", margin_bottom="2px"))
+    tools = _el(bar, "div", "bl-region-tools")
+    files = _el(bar, "div", "bl-region-files")
+    if interactive:
+        tools.set("data-region", "tools")
+        files.set("data-region", "files")
+    memo = _MEMO.get() if interactive else None
+    if memo is None or not memo.lookup("tools", ("tools", panel.tools)):
+        _controls(tools, panel.tools, "bl-tools")
+    if memo is None or not memo.lookup("files", ("files", tuple((panel.files or {}).items()))):
+        _files(files, panel)
     top = _el(root, "div", "bl-header", style=css(padding="0 0 2px 0", white_space="normal"))
     if interactive:
         top.set("data-region", "header")
@@ -978,12 +986,6 @@ def _compass(left: ET.Element, view: BoardView, lang: str, kind: str, interactiv
             td.set("data-region", region)  # the page patches only the regions whose markup changed
         return td
 
-    def region(parent: ET.Element, name: str) -> ET.Element:
-        div = _el(parent, "div", f"bl-region-{name}")
-        if interactive:
-            div.set("data-region", name)
-        return div
-
     def seat(tr: ET.Element, region: str, cls: str, style: str, s: Seat, **attrs: str) -> None:
         td = cell(tr, region, cls, style, **attrs)
         sv = view.seat(s)
@@ -1010,23 +1012,15 @@ def _compass(left: ET.Element, view: BoardView, lang: str, kind: str, interactiv
         cell(r3, "se", "bl-corner bl-corner-se", "vertical-align:bottom")
         return
     # The widget: West and East reach down beside South, so that penalty cards under a side hand do not push
-    # South down (the trick stays between the four hands); the tools sit under the contract, the files under
-    # the tricks won.
+    # South down (the trick stays between the four hands).
     r1 = _tr(compass)
-    nw = _td(r1, "bl-corner bl-corner-nw", "vertical-align:top;white-space:normal")
-    _contract(region(nw, "nw"), view, lang)
-    tools = region(nw, "tools")
-    if memo is None or not memo.lookup("tools", ("tools", panel.tools)):
-        _corner_tools(tools, panel)
+    _contract(cell(r1, "nw", "bl-corner bl-corner-nw", "vertical-align:top;white-space:normal"), view, lang)
     seat(r1, "N", "bl-cell-north", "text-align:center;vertical-align:bottom", Seat.NORTH)
-    ne = _td(r1, "bl-corner bl-corner-ne", "vertical-align:top;text-align:right;white-space:normal")
-    _tricks_won(region(ne, "ne"), view, lang)
-    files = region(ne, "files")
-    if memo is None or not memo.lookup("files", ("files", tuple((panel.files or {}).items()))):
-        _files(files, panel)
+    _tricks_won(cell(r1, "ne", "bl-corner bl-corner-ne", "vertical-align:top;text-align:right"), view, lang)
     r2 = _tr(compass)
     seat(r2, "W", "bl-cell-west", "text-align:right;vertical-align:top", Seat.WEST, rowspan="2")
-    _centre(cell(r2, "centre", "bl-cell-centre", "text-align:center;vertical-align:top"), view, lang, bare=False)
+    _centre(cell(r2, "centre", "bl-cell-centre", "text-align:center;vertical-align:top"), view, lang, bare=False,
+            narrow=True)
     seat(r2, "E", "bl-cell-east", "vertical-align:top", Seat.EAST, rowspan="2")
     r3 = _tr(compass)
     seat(r3, "S", "bl-cell-south", "text-align:center;vertical-align:top", Seat.SOUTH)
