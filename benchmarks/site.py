@@ -144,7 +144,8 @@ def main() -> int:
         if not (site / "index.html").is_file():
             site = Path(tmp) / "_site"
             print(f"site benchmark: no site in {args.site}; building one in {site}", flush=True)
-            subprocess.run([sys.executable, str(ROOT / "tools" / "build_site.py"), "build", "--out", str(site)],
+            # through dev.py: the site's build tools live in their own environment (.venv-site), not in this one
+            subprocess.run([sys.executable, str(ROOT / "dev.py"), "site", "--out", str(site)],
                            check=True, stdout=subprocess.DEVNULL)
         result = measure(site, args.notebook, args.chromium, args.runs)
         result["size_mb"] = size_mb(site)
