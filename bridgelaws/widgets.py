@@ -24,8 +24,6 @@ This is the only module that imports ipywidgets/anywidget.
 
 from __future__ import annotations
 
-import html as _htmlesc
-import urllib.parse
 import weakref
 from collections.abc import Iterable
 from functools import cache
@@ -39,6 +37,8 @@ import traitlets
 from bridgelaws import pbn as _pbn
 from bridgelaws import scenario as _scenario
 from bridgelaws.cards import Card, Seat
+from bridgelaws.downloads import Downloads
+from bridgelaws.downloads import scenario_now as _scenario_now
 from bridgelaws.errors import BridgeLawsError
 from bridgelaws.events import Event
 from bridgelaws.i18n import normalize_lang, text
@@ -189,6 +189,7 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
         # A cell run again in the same kernel that builds the same table as last time (a page reload lost the
         # unsaved view, or Run All): the table comes back where it was, and the one it replaces is closed.
         # Outside JupyterLab (nbclient, nbval, Voila) there is no cell id: always a fresh table.
+        self._downloads = Downloads()
         cell = _cell_now() if resume else None
         if cell is not None:
             built = _built(session)
@@ -245,7 +246,7 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
         elif not isinstance(msg.get("action", ""), str):   # an action that is a list or an object: unknown too
             msg = {**msg, "action": f"not a name ({type(msg['action']).__name__})"}
         if msg.get("action") == "downloads":
-            self._downloads = True   # from now on the table offers its PBN and LIN files (docs/pbn.md)
+            self._downloads.offered = True   # from now on the table offers its PBN and LIN files (docs/pbn.md)
         else:
             self.session.handle(msg)
         self.refresh()
@@ -262,7 +263,7 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
         n = len(self._sheet)
         frame, parts = s.render_parts(self._sheet, self._memo)
         if "files" in parts:
-            parts["files"] = self._with_downloads(parts["files"])
+            parts["files"] = self._downloads.into(parts["files"], s)
         announce = ""
         msg = s.message_text()
         q = s.question()
@@ -297,21 +298,10 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
         """The whole table's markup as the page shows it (frame and regions joined)."""
         return _html.join_parts(self.frame, self.parts)
 
-    # ---- PBN and LIN downloads (docs/pbn.md) ----------------------------------------------------------
-    _downloads = False
-    _download_cache: tuple[Any, str] | None = None
-
+    # ---- PBN and LIN downloads (docs/pbn.md; bridgelaws.downloads) ----------------------------------------
     def scenario_now(self) -> _scenario.Scenario:
         """The play so far as a scenario (what Save writes), with the example's title, question and laws."""
-        s = self.session
-        return _scenario.from_table(s.table, id=self._download_name(), **s.example_metadata())
-
-    def _download_name(self) -> str:
-        s = self.session
-        br = s.branches[s.branch]
-        stem = Path(s.filename).stem if s.filename else (br.scenario.id if br.scenario is not None else "example")
-        stem = "".join(ch if ch.isascii() and (ch.isalnum() or ch in "_.-") else "-" for ch in stem).strip("-.")
-        return stem if stem and stem[0].isalnum() else "example"
+        return _scenario_now(self.session)
 
     def pbn(self) -> str:
         """The play so far as PBN in the table's language (irregularities in our own table section)."""
@@ -320,31 +310,6 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
     def lin(self) -> str:
         """The play so far as LIN for BBO's hand viewer, the Director's statements as notes."""
         return _pbn.to_lin(self.scenario_now(), self.lang)
-
-    def _with_downloads(self, markup: str) -> str:
-        """The table's HTML with the download block inside the folded Save/Load box (or after the table): a
-        button that prepares the files, then two links that save them (data: URLs, no server needed)."""
-        lang = self.lang
-        if not self._downloads:
-            inner = (f'<button type="button" data-action="downloads" style="font-size:14px;margin-top:4px">'
-                     f'{_htmlesc.escape(text("pbn.widget.prepare", lang))}</button>')
-        else:
-            key = (tuple(self.session.table.history), lang, self.session.branch, self.session.filename)
-            if self._download_cache is None or self._download_cache[0] != key:
-                name = self._download_name()
-                links = []
-                for kind, content in (("pbn", self.pbn()), ("lin", self.lin())):
-                    href = "data:text/plain;charset=utf-8," + urllib.parse.quote(content, safe="")
-                    links.append(f'<a href="{href}" download="{name}.{kind}" data-download="{kind}" '
-                                 f'style="margin-right:12px">{_htmlesc.escape(text("pbn.widget." + kind, lang))}</a>')
-                self._download_cache = (key, "".join(links))
-            inner = self._download_cache[1]
-        block = f'<div class="bl-downloads" style="font-size:14px;margin-top:6px">{inner}</div>'
-        at = markup.find('class="bl-files')  # the folded Save/Load box (its class list may go on)
-        end = markup.find("</details>", at) if at >= 0 else -1
-        if end < 0:
-            return markup + block
-        return markup[:end] + block + markup[end:]
 
     # ---- convenience (Python side) ------------------------------------------------------------------
     @property

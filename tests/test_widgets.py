@@ -612,7 +612,7 @@ def test_regions_kept_from_earlier_clicks_are_what_a_fresh_drawing_gives() -> No
         nonlocal seen
         frame, parts = w.session.render_parts({})  # a new style sheet, nothing kept
         if "files" in parts:
-            parts["files"] = w._with_downloads(parts["files"])
+            parts["files"] = w._downloads.into(parts["files"], w.session)
         assert (w.frame, w.parts) == (frame, parts)
         seen += 1
 
