@@ -617,7 +617,7 @@ def _tricks_won(cell: ET.Element, view: BoardView, lang: str) -> None:
 
 def _statements(parent: ET.Element, view: BoardView, lang: str, panel: Panel | None, width: str | None) -> None:
     """What the Director says: under a static picture, or in the widget beside and then under the compass
-    (each statement a block of its own beside the floating compass, so its bullet stays in sight)."""
+    (each statement a block of its own, marked by a green bar, beside and then under the floating compass)."""
     if not view.statements and panel is None:
         return
     widget = panel is not None
