@@ -21,50 +21,12 @@ ending of up to 6 tricks within 1 s.
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import time
 
-from bridgelaws.cards import Seat
 from bridgelaws.claimsolver import MAX_COMPUTED_TRICKS, can_lose_a_trick, min_tricks
-from bridgelaws.deal import Contract, Deal
-from bridgelaws.events import Expose, Play
 from bridgelaws.rules.revoke import side_of
-from bridgelaws.simulate import decision_event
-from bridgelaws.table import Table
-
-
-def _ending(seed: int, k: int, kind: str) -> Table | None:
-    rng = random.Random(seed)
-    deal = Deal.random(seed)
-    declarer = rng.choice(list(Seat))
-    table = Table(deal, Contract.parse(f"4{rng.choice(['S', 'H', 'D', 'C', 'NT'])}", declarer))
-    dropped = kind == "plain"
-    for _ in range(400):
-        st = table.state
-        if 13 - len(st.tricks) <= k and not st.trick and (st.pending is None or kind == "restriction"):
-            break
-        if st.pending is not None:
-            table.push(decision_event(st, rng))
-            continue
-        seat = st.to_act
-        if not dropped and st.is_defender(seat) and not st.trick and len(st.tricks) >= 13 - k - 3:
-            honours = [c for c in st.hand(seat.partner) if c.is_honour]
-            if honours:
-                table.push(Expose(seat.partner, rng.choice(sorted(honours, key=lambda c: c.sort_key)),
-                                  how="dropped"))
-                dropped = True
-                continue
-        cards = sorted(table.legal_cards(), key=lambda c: c.sort_key)
-        table.push(Play(seat, rng.choice(cards)))
-    st = table.state
-    if 13 - len(st.tricks) != k or st.trick:
-        return None
-    if kind != "plain" and not st.penalty_cards:
-        return None
-    if kind == "restriction" and (st.pending is None or st.pending.kind != "lead_options"):
-        return None
-    return table
+from bridgelaws.simulate import random_ending
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -84,7 +46,7 @@ def main(argv: list[str] | None = None) -> int:
             while len(times) < args.per_size and tries < 400:
                 seed += 1
                 tries += 1
-                table = _ending(seed, k, kind)
+                table = random_ending(seed, k, kind)
                 if table is None:
                     continue
                 st = table.state

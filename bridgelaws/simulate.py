@@ -20,7 +20,7 @@ from bridgelaws.state import PlayState
 from bridgelaws.table import Table, follow_suit_cards
 
 __all__ = ["next_event", "decision_event", "decision_events", "irregular_event", "playout", "card_locations",
-           "revoke_event", "revoke_playout"]
+           "revoke_event", "revoke_playout", "random_ending"]
 
 
 def _sorted(cards: frozenset[Card] | tuple[Card, ...]) -> list[Card]:
@@ -223,6 +223,42 @@ def revoke_playout(deal: Deal, contract: Contract, seed: int, p_revoke: float = 
         table.push(ev)
         yield table, ev
     raise AssertionError(f"playout did not finish within {max_events} events")
+
+
+def random_ending(seed: int, k: int, kind: str = "plain", extra: int = 0) -> Table | None:
+    """A random deal played at random until ``k`` tricks remain (and ``extra`` cards of the next trick are
+    played); ``penalty``: a defender has dropped an honour on the way; ``restriction``: and declarer's lead
+    options are pending. None when this seed gives no such ending. The claim solver's tests and benchmark
+    (``benchmarks/claims.py``) draw their endings here."""
+    rng = random.Random(seed)
+    declarer = rng.choice(list(Seat))
+    table = Table(Deal.random(seed), Contract.parse(f"4{rng.choice(['S', 'H', 'D', 'C', 'NT'])}", declarer))
+    dropped = kind == "plain"
+    for _ in range(400):
+        st = table.state
+        if 13 - len(st.tricks) <= k and len(st.trick) == extra and (
+                st.pending is None or kind == "restriction" and not st.trick):
+            break
+        if st.pending is not None:
+            table.push(decision_event(st, rng))
+            continue
+        seat = st.to_act
+        if not dropped and st.is_defender(seat) and not st.trick and len(st.tricks) >= 13 - k - 3:
+            honours = [c for c in st.hand(seat.partner) if c.is_honour]
+            if honours:
+                table.push(Expose(seat.partner, rng.choice(sorted(honours, key=lambda c: c.sort_key)),
+                                  how="dropped"))
+                dropped = True
+                continue
+        table.push(Play(seat, rng.choice(_sorted(table.legal_cards()))))
+    st = table.state
+    if 13 - len(st.tricks) != k or len(st.trick) != extra or st.phase != "play":
+        return None
+    if kind != "plain" and not st.penalty_cards:
+        return None
+    if kind == "restriction" and (st.pending is None or st.pending.kind != "lead_options"):
+        return None
+    return table
 
 
 def card_locations(state: PlayState) -> dict[Card, str]:

@@ -1,4 +1,5 @@
-"""What every real-browser test module shares: Debian's Chromium through Playwright, and servers on loopback.
+"""What every real-browser test module shares: Debian's Chromium through Playwright, servers on loopback, and
+dev.py and tools/*.py loaded as modules (the servers and the site are started as dev.py starts them).
 
 Imported by tests/test_browser.py, test_table_browser.py, test_site.py, test_handouts.py (and, through
 test_browser, test_pbn_browser.py). The ``browser`` fixture is module-scoped: one Playwright at a time, each
@@ -7,6 +8,7 @@ module starting its own and stopping it (two sync Playwrights alive at once brea
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import socket
 import subprocess
@@ -23,6 +25,24 @@ CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 IN_CI = os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"]
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def load_module(path: Path, name: str) -> Any:
+    """A Python file that is not part of a package (dev.py, tools/*.py), loaded as a module."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def load_dev() -> Any:
+    """dev.py as a module: the tests start Voila and build the site through its functions, as
+    ``python3 dev.py voila`` and ``python3 dev.py site`` do."""
+    return load_module(ROOT / "dev.py", "bridgelaws_dev")
 
 
 def missing(what: str) -> None:

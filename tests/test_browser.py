@@ -27,7 +27,6 @@ these tests are skipped, except in CI (``CI=true``), where a missing browser is 
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import re
@@ -43,7 +42,7 @@ import pytest
 
 from bridgelaws.i18n import text
 from bridgelaws.laws import law
-from browserkit import browser, free_port, start, stop  # noqa: F401 (browser is a fixture)
+from browserkit import browser, free_port, load_dev, start, stop  # noqa: F401 (browser is a fixture)
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "test-artifacts" / "browser"
@@ -123,15 +122,6 @@ def nblab(nbdir: Path, browser: Any) -> Iterator[str]:
                  nbdir / "lab.log")
     yield f"http://127.0.0.1:{port}"
     stop(proc)
-
-
-def load_dev() -> Any:
-    """dev.py as a module: its voila_command and voila_env start Voila here as ``python3 dev.py voila`` does."""
-    spec = importlib.util.spec_from_file_location("bridgelaws_dev", ROOT / "dev.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 @pytest.fixture(scope="module")

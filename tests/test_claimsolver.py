@@ -9,19 +9,17 @@ options pending."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
 
 from bridgelaws.cards import Seat
 from bridgelaws.claimsolver import MAX_COMPUTED_TRICKS, can_lose_a_trick, min_tricks
-from bridgelaws.deal import Contract, Deal
-from bridgelaws.events import Claim, Expose, Play
+from bridgelaws.events import Claim, Play
 from bridgelaws.mechanics import Engine, legal_cards
-from bridgelaws.simulate import decision_event, decision_events
+from bridgelaws.simulate import decision_events
+from bridgelaws.simulate import random_ending as ending
 from bridgelaws.state import PlayState
-from bridgelaws.table import Table
 
 
 def reference_min(engine: Engine, state: PlayState, side: str) -> int:
@@ -49,41 +47,6 @@ def reference_min(engine: Engine, state: PlayState, side: str) -> int:
         return best or 0
 
     return value(state)
-
-
-def ending(seed: int, k: int, kind: str, extra: int = 0) -> Table | None:
-    """A random deal played at random until ``k`` tricks remain (and ``extra`` cards of the next trick are
-    played); ``penalty``: a defender has dropped an honour on the way; ``restriction``: and declarer's lead
-    options are pending."""
-    rng = random.Random(seed)
-    declarer = rng.choice(list(Seat))
-    table = Table(Deal.random(seed), Contract.parse(f"4{rng.choice(['S', 'H', 'D', 'C', 'NT'])}", declarer))
-    dropped = kind == "plain"
-    for _ in range(400):
-        st = table.state
-        if 13 - len(st.tricks) <= k and len(st.trick) == extra and (
-                st.pending is None or kind == "restriction" and not st.trick):
-            break
-        if st.pending is not None:
-            table.push(decision_event(st, rng))
-            continue
-        seat = st.to_act
-        if not dropped and st.is_defender(seat) and not st.trick and len(st.tricks) >= 13 - k - 3:
-            honours = [c for c in st.hand(seat.partner) if c.is_honour]
-            if honours:
-                table.push(Expose(seat.partner, rng.choice(sorted(honours, key=lambda c: c.sort_key)),
-                                  how="dropped"))
-                dropped = True
-                continue
-        table.push(Play(seat, rng.choice(sorted(table.legal_cards(), key=lambda c: c.sort_key))))
-    st = table.state
-    if 13 - len(st.tricks) != k or len(st.trick) != extra or st.phase != "play":
-        return None
-    if kind != "plain" and not st.penalty_cards:
-        return None
-    if kind == "restriction" and (st.pending is None or st.pending.kind != "lead_options"):
-        return None
-    return table
 
 
 def endings(kind: str, count: int) -> list[tuple[int, int, int]]:

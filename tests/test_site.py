@@ -38,7 +38,7 @@ from bridgelaws.events import Expose
 from bridgelaws.laws import LawRef
 from bridgelaws.scenario import load, replay
 from bridgelaws.timeline import columns, timeline
-from browserkit import browser  # noqa: F401 (browser is a fixture)
+from browserkit import browser, load_dev, load_module  # noqa: F401 (browser is a fixture)
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
@@ -49,19 +49,7 @@ EX2 = NOTEBOOKS / "scenarios" / "01-stort-strafkort-ex2-lead-options.toml"
 
 def tool(name: str) -> Any:
     """A module of tools/ (not a package: loaded from its file)."""
-    spec = importlib.util.spec_from_file_location(f"bridgelaws_tools_{name}", ROOT / "tools" / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def load_dev() -> Any:
-    spec = importlib.util.spec_from_file_location("bridgelaws_dev", ROOT / "dev.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_module(ROOT / "tools" / f"{name}.py", f"bridgelaws_tools_{name}")
 
 
 @pytest.fixture(scope="module")

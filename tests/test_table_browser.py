@@ -123,14 +123,36 @@ def shot(page: Any, name: str) -> Path:
     return path
 
 
+def run_all(page: Any) -> None:
+    """Run → Run All Cells, from the menu, as a teacher does."""
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+
+
+def goto_and_run_all(page: Any, lab: str, nb: str) -> None:
+    """Open ``nb`` alone in a fresh Lab workspace, wait for its kernel, and Run All."""
+    page.goto(f"{lab}/lab/tree/{nb}?reset")
+    page.wait_for_selector("text=| Idle")
+    run_all(page)
+
+
+def write_notebook(workdir: Path, name: str, sources: list[str]) -> str:
+    """A notebook of code cells (python3 kernel) written into the work folder; its name."""
+    import nbformat
+
+    book = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(src) for src in sources])
+    book.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(book, workdir / name)
+    return name
+
+
 def open_and_run(page: Any, lab: str, nb: str) -> None:
     """Open ``nb`` in Lab (a new tab in the same page) and Run All."""
     page.locator(".jp-DirListing-item", has_text=nb).dblclick()
     page.get_by_role("tab", name=re.compile(re.escape(nb))).wait_for()
     page.wait_for_timeout(500)
     page.wait_for_selector("text=| Idle")
-    page.get_by_role("menuitem", name="Run", exact=True).click()
-    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+    run_all(page)
 
 
 def tables(page: Any) -> Any:
@@ -193,10 +215,7 @@ def drawn_anew(widget: Any) -> dict[str, str]:
 # ----------------------------------------------------------------------------------------------------------
 
 def test_two_tables_in_two_notebooks_keep_to_themselves(lab: str, page: Any) -> None:
-    page.goto(f"{lab}/lab/tree/{NOTEBOOKS[0]}?reset")
-    page.wait_for_selector("text=| Idle")
-    page.get_by_role("menuitem", name="Run", exact=True).click()
-    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+    goto_and_run_all(page, lab, NOTEBOOKS[0])
     page.wait_for_selector("[data-bl='table'] [data-card='HJ']")
     a = tables(page).first
     west_a = hand_cards(a, "W")
@@ -251,10 +270,7 @@ def test_keyboard_plays_a_card_and_chooses_an_option(lab: str, workdir: Path, pa
     # same kernel brings a table back where it was (docs/widget.md, "After a page reload")
     name = "table-a-keyboard.ipynb"
     shutil.copy(HERE / NOTEBOOKS[0], workdir / name)
-    page.goto(f"{lab}/lab/tree/{name}?reset")
-    page.wait_for_selector("text=| Idle")
-    page.get_by_role("menuitem", name="Run", exact=True).click()
-    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+    goto_and_run_all(page, lab, name)
     page.wait_for_selector("[data-bl='table'] [data-card='HJ']")
     settle(page)
     a = tables(page).first
@@ -300,10 +316,7 @@ def test_keyboard_plays_a_card_and_chooses_an_option(lab: str, workdir: Path, pa
 
 def test_table_fits_a_projector_with_the_file_browser_open(lab: str, page: Any) -> None:
     # table C stands at declarer's 50D2 decision in lesson mode: the tallest case (decision and statements)
-    page.goto(f"{lab}/lab/tree/{NOTEBOOKS[2]}?reset")
-    page.wait_for_selector("text=| Idle")
-    page.get_by_role("menuitem", name="Run", exact=True).click()
-    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+    goto_and_run_all(page, lab, NOTEBOOKS[2])
     page.wait_for_selector("[data-bl='table'] [data-role='decision']")
     settle(page)
     assert page.locator(".jp-FileBrowser").first.is_visible()
@@ -401,24 +414,16 @@ TIMELINE_NOTEBOOK = "timeline-01.ipynb"
 
 def timeline_notebook(workdir: Path, name: str = TIMELINE_NOTEBOOK) -> str:
     """01's first example in lesson mode, at its first stop (the play before the irregularity, in trick 3)."""
-    import nbformat
-
     code = ("from pathlib import Path\nfrom bridgelaws.widgets import CardTable\n"
             "CardTable.from_scenarios(sorted(Path('scenarios').glob('01-stort-strafkort-ex1-*.toml')), lang='da', "
             "mode='lesson', folder='mine-t')")
-    book = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(code)])
-    book.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nbformat.write(book, workdir / name)
-    return name
+    return write_notebook(workdir, name, [code])
 
 
 def test_the_timeline_under_the_hands_follows_the_step_and_a_click_on_trick_1_goes_there(lab: str, workdir: Path,
                                                                                       page: Any) -> None:
     name = timeline_notebook(workdir)
-    page.goto(f"{lab}/lab/tree/{name}?reset")
-    page.wait_for_selector("text=| Idle")
-    page.get_by_role("menuitem", name="Run", exact=True).click()
-    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+    goto_and_run_all(page, lab, name)
     page.wait_for_selector("[data-bl='table'] [data-role='timeline'] svg", timeout=TIMEOUT)
     settle(page)
     t = tables(page).first
@@ -462,24 +467,14 @@ EXAM_NOTEBOOK = "exam-05.ipynb"
 
 def exam_notebook(workdir: Path) -> str:
     """Three of 05's questions as exam tables, the way 05 opens them."""
-    import nbformat
-
-    cells = [nbformat.v4.new_code_cell("from bridgelaws import widgets\nwidgets.set_mode('exam')")]
-    cells += [nbformat.v4.new_code_cell(f"widgets.table('scenarios/05-spillet-kort-q{i}.toml', lang='da')")
-              for i in (1, 2, 3)]
-    book = nbformat.v4.new_notebook(cells=cells)
-    book.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nbformat.write(book, workdir / EXAM_NOTEBOOK)
-    return EXAM_NOTEBOOK
+    return write_notebook(workdir, EXAM_NOTEBOOK, ["from bridgelaws import widgets\nwidgets.set_mode('exam')"] + [
+        f"widgets.table('scenarios/05-spillet-kort-q{i}.toml', lang='da')" for i in (1, 2, 3)])
 
 
 def test_a_whole_exam_numbers_its_questions_scores_across_tables_and_tabs_clockwise(lab: str, workdir: Path,
                                                                         page: Any) -> None:
     name = exam_notebook(workdir)
-    page.goto(f"{lab}/lab/tree/{name}?reset")
-    page.wait_for_selector("text=| Idle")
-    page.get_by_role("menuitem", name="Run", exact=True).click()
-    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+    goto_and_run_all(page, lab, name)
     page.wait_for_function("document.querySelectorAll('.bl-host').length >= 3", timeout=TIMEOUT)
     settle(page)
     assert page.locator(".jp-FileBrowser").first.is_visible()
@@ -526,23 +521,14 @@ REVOKE_NOTEBOOK = "revoke-06.ipynb"
 
 def revoke_notebook(workdir: Path) -> str:
     """06's first example as a table, opened where West is to play to trick 3 (dummy has led ♣A)."""
-    import nbformat
-
-    cells = [nbformat.v4.new_code_cell("from bridgelaws import widgets\n"
-                                       "widgets.table('scenarios/06-kulorsvigt-to-stik.toml', lang='da', start=11)")]
-    book = nbformat.v4.new_notebook(cells=cells)
-    book.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nbformat.write(book, workdir / REVOKE_NOTEBOOK)
-    return REVOKE_NOTEBOOK
+    return write_notebook(workdir, REVOKE_NOTEBOOK, [
+        "from bridgelaws import widgets\nwidgets.table('scenarios/06-kulorsvigt-to-stik.toml', lang='da', start=11)"])
 
 
 def test_a_revoke_made_on_the_table_is_established_and_transferred_at_the_end(lab: str, workdir: Path,
                                                                               page: Any) -> None:
     name = revoke_notebook(workdir)
-    page.goto(f"{lab}/lab/tree/{name}?reset")
-    page.wait_for_selector("text=| Idle")
-    page.get_by_role("menuitem", name="Run", exact=True).click()
-    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+    goto_and_run_all(page, lab, name)
     page.wait_for_selector("[data-bl='table'] [data-seat='W'] [data-card='D2']")
     settle(page)
     t = tables(page).first
@@ -619,8 +605,7 @@ def reload_copy(workdir: Path, name: str) -> str:
 def step_to_the_ruling(page: Any) -> dict[str, Any]:
     """Run All, then on the table: Next stop (West's ♦3 falls face up), Next stop again, and reveal the ruling
     (seminar mode holds it back at each step). What the table shows then."""
-    page.get_by_role("menuitem", name="Run", exact=True).click()
-    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+    run_all(page)
     t = tables(page).first
     t.locator("[data-role='director']").wait_for()
     settle(page)
@@ -684,8 +669,7 @@ def test_after_a_reload_of_an_unsaved_notebook_running_the_cell_again_brings_the
     assert page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-OutputArea-output").count() == 0
     shot(page, "lab-reload-unsaved-after-reload.png")
     # Run All in the same kernel: the table comes back where it was, not at its first stop
-    page.get_by_role("menuitem", name="Run", exact=True).click()
-    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+    run_all(page)
     t = tables(page).first
     t.locator("[data-role='director'] li").first.wait_for()
     settle(page)
@@ -709,10 +693,7 @@ WHERE_FOCUS = f"""() => {{
 def test_the_timeline_is_one_tab_stop_after_the_hands_and_panel_with_arrow_keys_and_enter(lab: str, workdir: Path,
                                                                                         page: Any) -> None:
     name = timeline_notebook(workdir, "timeline-keys-01.ipynb")
-    page.goto(f"{lab}/lab/tree/{name}?reset")
-    page.wait_for_selector("text=| Idle")
-    page.get_by_role("menuitem", name="Run", exact=True).click()
-    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+    goto_and_run_all(page, lab, name)
     page.wait_for_selector("[data-bl='table'] [data-role='timeline'] svg", timeout=TIMEOUT)
     settle(page)
     t = tables(page).first
