@@ -553,3 +553,32 @@ def test_load_of_bytes_that_are_not_utf8_is_a_scenario_error(tmp_path: Path) -> 
     p.write_bytes('id = "blindemann-\xf8"'.encode("latin-1"))
     with pytest.raises(ScenarioError, match=r"latin1\.toml: not UTF-8 text"):
         sc.load(p)
+
+
+
+def test_the_law_of_the_legal_cards_with_a_major_penalty_card_is_50d1a_or_50d1b() -> None:
+    """Seed 000: West discards ♦3 on dummy's ♣A in trick 3 and corrects to ♣J, so ♦3 is a major penalty card
+    (62B1). In trick 4 dummy's ♥A is led and West must follow in hearts: following suit comes first and the card
+    stays on the table (50D1b). In trick 5 dummy leads ♦7, and West must play ♦3 at this first legal
+    opportunity (50D1a)."""
+    from bridgelaws import Card, Contract, Deal, Seat
+    from bridgelaws.events import CorrectRevoke, Play
+    from bridgelaws.laws import LawRef
+    from bridgelaws.scenario.comparisons import _turn_law
+
+    n, e, s_, w = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
+    t = Table(Deal.from_pbn("N:T542.AK2.76.AT98 AJ6.76.A954.K765 Q87.Q543.T8.Q432 K93.JT98.KQJ32.J"),
+              Contract.parse("3NT", "S"))
+    for seat, card in [(w, "S3"), (n, "S2"), (e, "SA"), (s_, "S7"), (e, "S6"), (s_, "S8"), (w, "S9"), (n, "ST"),
+                       (n, "CA"), (e, "C5"), (s_, "C2")]:
+        t.push(Play(seat, Card.parse(card)))
+    t.push(Play(w, Card.parse("D3"), revoke=True))
+    t.push(CorrectRevoke(w, card=Card.parse("D3")))
+    for seat, card in [(w, "CJ"), (n, "HA"), (e, "H6"), (s_, "H3")]:
+        t.push(Play(seat, Card.parse(card)))
+    assert t.state.to_act is w
+    assert _turn_law(t, "cards") == LawRef.parse("50D1b")
+    for seat, card in [(w, "H8"), (n, "D7"), (e, "D4"), (s_, "D8")]:
+        t.push(Play(seat, Card.parse(card)))
+    assert t.state.to_act is w
+    assert _turn_law(t, "cards") == LawRef.parse("50D1a")

@@ -158,6 +158,34 @@ def test_seed_000_continuations_are_branches_offered_at_trick_4() -> None:
     assert box and len(by_attr(box[0], "data-action", "branch")) == 3
 
 
+def test_a_branch_the_decision_offers_is_not_offered_twice() -> None:
+    """02's § 52 example: West plays ♦3 instead of his major penalty card ♦K. Law 52B1 lets declarer accept the
+    play or require the penalty card (the article's first two branches, a decision); under 52B1(b) declarer
+    accepts by playing on from dummy or his hand (the third, a play). The decision box marks the first two as
+    the article's; the branches box offers only the third."""
+    files = [SCENARIOS / f"02-straffekort-law52-{v}.toml"
+             for v in ("accept", "reject", "declarer-played-on", "declarer-played-from-hand")]
+    s = TableSession.from_scenarios(files, lang="en")
+    for _ in range(100):   # along "accept", bounded: each next_stop moves forward or the assertion fails
+        if s.divergence() and s.table.state.pending is not None:
+            break
+        assert s.next_stop()
+    else:
+        pytest.fail("no divergence at the 52B1 decision within 100 stops")
+    n = len(s.history)
+    nexts = {j: s.branches[j].events[n] for j in s.divergence()}
+    plays = [j for j, e in nexts.items() if isinstance(e, Play)]
+    assert len(nexts) == 3 and len(plays) == 1
+    root = markup(CardTable(session=s))
+    (box,) = by_attr(root, "data-role", "branches")
+    (only,) = by_attr(box, "data-action", "branch")
+    assert only.get("data-arg") == str(plays[0])
+    (decision,) = by_attr(root, "data-role", "decision")
+    marked = [b for b in by_attr(decision, "data-action", "choose")
+              if any("bl-article-mark" in (el.get("class") or "").split() for el in b.iter())]
+    assert len(marked) == 2
+
+
 def test_leaving_the_script_and_back_to_the_article() -> None:
     s = TableSession.from_scenario(EX1_FILES[1], lang="en")
     at = len(s.history)
@@ -705,11 +733,11 @@ def test_one_score_runs_across_the_notebooks_tables_and_each_table_shows_it() ->
     feedback = text_of(by_attr(_exam_box(t2), "data-result", "wrong")[0])
     assert "spørgsmål 2" in feedback and "spørgsmål 1" not in feedback
     for w in (t1, t2):   # table 1 was redrawn when question 2 was answered
-        assert "Point: 1 rigtige af 2 besvarede" in text_of(by_attr(_exam_box(w), "data-role", "score")[0])
+        assert "Point: 1 rigtige af 2 besvarede" in text_of(by_attr(markup(w), "data-role", "score")[0])
     # the reset on either table: both show 0 of 0, and question 1 can be answered again
     t2.send_action({"action": "exam_reset"})
     for w in (t1, t2):
-        assert "Point: 0 rigtige af 0 besvarede" in text_of(by_attr(_exam_box(w), "data-role", "score")[0])
+        assert "Point: 0 rigtige af 0 besvarede" in text_of(by_attr(markup(w), "data-role", "score")[0])
     assert by_attr(_exam_box(t1), "data-action", "exam_choice")
 
 

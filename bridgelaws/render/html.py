@@ -51,11 +51,16 @@ BLACK = "#111111"
 BLUE = "#1f5fa8"
 ORANGE = "#e07b00"
 GREEN = "#2f6b3a"
-FONT = '"DejaVu Sans", "Segoe UI", Arial, sans-serif'
+#: Arial's metrics everywhere: Arial on Windows and macOS, its metric twin Liberation Sans on Linux (Debian's
+#: fonts-liberation, which .ci/run installs), so a line wraps on a teacher's laptop where it wraps in the fit test
+#: (tests/test_fit_browser.py); DejaVu Sans, a tenth wider, only where neither is installed
+FONT = 'Arial, "Liberation Sans", Helvetica, "DejaVu Sans", sans-serif'
 #: the Director's statements, readable from the back of a seminar room (issue #20 item 2)
 STATEMENT_PX = 20
 #: the widget's widest: wider, the statements' lines grow too long to read and the side boxes drift away
 WIDGET_MAX_PX = 1000
+#: a decision's option this long or shorter stands beside the others ("Krev ♥"), a longer one on its own line
+SHORT_OPTION = 24
 #: the compass's widest in the widget: the rest of a 1280 px Lab page with its file browser open is the side's
 COMPASS_MAX_PX = 580
 
@@ -624,12 +629,12 @@ def _statements(parent: ET.Element, view: BoardView, lang: str, panel: Panel | N
     box = _el(parent, "div", "bl-statements",
               style=css(margin_top="6px", border_top=None if widget else f"2px solid {GREEN}",
                         padding_top=None if widget else "3px", max_width=width, white_space="normal",
-                        font_size=f"{STATEMENT_PX}px" if widget else None, line_height="1.25" if widget else None),
+                        font_size=f"{STATEMENT_PX}px" if widget else None, line_height="1.2" if widget else None),
               data_role="director")
     if widget:
         box.set("aria-live", "polite")
     _el(box, "div", "bl-statements-title", label("director_says", lang),
-        style=css(font_weight="bold", display="flow-root" if widget else None,
+        style=css(font_weight="bold", display="flow-root" if widget else None, font_size="17px" if widget else None,
                   border_top=f"2px solid {GREEN}" if widget else None, padding_top="2px" if widget else None))
     if view.held_back and panel is not None:
         _el(box, "div", "bl-held-back", panel.held_back_note,
@@ -641,10 +646,9 @@ def _statements(parent: ET.Element, view: BoardView, lang: str, panel: Panel | N
     ul = _el(box, "ul", style=css(margin="2px 0 0 0", padding_left="0" if widget else "1.1em",
                                   list_style_type="none" if widget else None))
     for s in items:
-        # in the widget a green bar marks each statement: a list marker would hide under the floating compass
-        li = _el(ul, "li", style=css(margin="1px 0" if widget else "2px 0", display="flow-root" if widget else None,
-                                     border_left=f"4px solid {GREEN}" if widget else None,
-                                     padding_left="6px" if widget else None))
+        # in the widget a green bar (table.css) starts each statement, whose lines flow on beside and then
+        # under the floating compass; a list marker would hide under the compass
+        li = _el(ul, "li", style=css(margin="1px 0" if widget else "2px 0"))
         sentence(li, s)
 
 
@@ -717,13 +721,25 @@ def _decision(parent: ET.Element, view: BoardView, lang: str, panel: Panel) -> N
               style=css(border=f"3px solid {ORANGE}", border_radius="8px", padding="4px 6px",
                         background_color="#fff8ee", margin="4px 0", white_space="normal", display="flow-root"))
     sentence(_el(box, "div", "bl-decision-title", style=css(font_weight="bold", font_size="16px")), title)
+    marked = False
     for i, ch in enumerate(d.options):
         b = Button(ch.text(lang), "choose", str(i), ch.tooltip(lang), disabled=not panel.decision_enabled,
                    cls="bl-option")
-        el = _button(box, b, "font-size:16px;display:block;width:100%;margin:3px 0")
+        # short options ("Require ♥", "No restriction") side by side, a long one on a line of its own
+        el = _button(box, b, "font-size:16px;" + ("display:inline-block;margin:3px 4px 3px 0"
+                                                  if len(b.label) <= SHORT_OPTION else
+                                                  "display:block;width:100%;margin:3px 0"))
         if i in panel.article_options and not view.held_back and panel.article_label:
-            _el(el, "span", "bl-article-mark", " ◆ " + panel.article_label,
-                style=css(font_size="12px", color="#6a3900", font_weight="bold"))
+            # a diamond on the button (its name says it to a screen reader), the legend once under the options
+            mark = _el(el, "span", "bl-article-mark", " ◆", title=panel.article_label,
+                       style=css(color="#6a3900", font_weight="bold"))
+            _el(mark, "span", "bl-sr", " " + panel.article_label,
+                style=css(position="absolute", width="1px", height="1px", overflow="hidden",
+                          clip_path="inset(50%)", white_space="nowrap"))
+            marked = True
+    if marked:
+        _el(box, "div", "bl-article-legend", "◆ " + panel.article_label,
+            style=css(font_size="12px", color="#6a3900", font_weight="bold"))
     _one_tab_stop(box)
 
 
@@ -735,6 +751,16 @@ def _header(cell: ET.Element, panel: Panel) -> None:
     if panel.question:
         sentence(_el(cell, "div", "bl-question", style=css(font_style="italic", font_size="15px",
                                                           white_space="normal")), panel.question)
+    exam = panel.exam
+    if exam and (exam.get("score") or exam.get("reset")):
+        # the notebook's running score and its reset, on the title's side of the step buttons: it counts every
+        # table of the notebook, and the room does not need it while it steps through this one
+        score = _el(cell, "div", "bl-exam-score-line", style=css(font_size="14px", color="#4a2a70"))
+        if exam.get("score"):
+            sentence(_el(score, "span", "bl-exam-score", data_role="score", style=css(margin_right="6px")),
+                     str(exam["score"]))
+        if exam.get("reset"):
+            _button(score, exam["reset"], "font-size:13px;display:inline-block")
     bar = _el(cell, "div", "bl-bar", style=css(white_space="normal"))
     _controls(bar, panel.controls, "bl-controls", inline=True)
     if panel.where:
@@ -742,14 +768,17 @@ def _header(cell: ET.Element, panel: Panel) -> None:
                  panel.where)
 
 
-def _button_group(cell: ET.Element, role: str, title: str, buttons: Any, border: str, background: str) -> None:
-    """A titled box of full-width buttons beside the compass (the branches, the revoke actions): one tab stop."""
+def _button_group(cell: ET.Element, role: str, title: str, buttons: Any, border: str, background: str,
+                  side_by_side: bool = False) -> None:
+    """A titled box of buttons beside the compass, one tab stop: the branches a line each, the revoke actions
+    (short: "North takes ♣K back") side by side."""
     box = _el(cell, "div", f"bl-{role}", role="group", aria_label=title, data_role=role,
               style=css(border=border, border_radius="8px", padding="3px 6px", margin="4px 0",
                         background_color=background, white_space="normal", display="flow-root"))
     sentence(_el(box, "div", style=css(font_weight="bold", font_size="15px")), title)
     for b in buttons:
-        _button(box, b, "display:block;width:100%;margin:2px 0")
+        _button(box, b, "display:inline-block;margin:2px 4px 2px 0" if side_by_side else
+                "display:block;width:100%;margin:2px 0")
     _one_tab_stop(box)
 
 
@@ -761,11 +790,12 @@ def _exam(cell: ET.Element, exam: dict[str, Any]) -> None:
     box = _el(group, "div", "bl-exam-box",
               style=css(border="3px solid #6a3d9a", border_radius="8px", padding="4px 6px",
                         background_color="#f6f0fb", display="flow-root"))
+    # "Question 4" runs in at the start of the question's line
+    q = _el(box, "div", "bl-exam-question", style=css(font_weight="bold", font_size="16px"))
     if exam.get("number"):
-        _el(box, "div", "bl-exam-number", str(exam["number"]), data_role="exam-number",
-            style=css(font_weight="bold", font_size="15px", color="#6a3d9a"))
-    sentence(_el(box, "div", "bl-exam-question", style=css(font_weight="bold", font_size="16px")),
-             str(exam.get("question", "")))
+        _el(q, "span", "bl-exam-number", str(exam["number"]), data_role="exam-number",
+            style=css(font_size="15px", color="#6a3d9a", margin_right="8px"))
+    sentence(_el(q, "span", "bl-exam-text"), str(exam.get("question", "")))
     if exam.get("prompt"):
         sentence(_el(box, "div", "bl-exam-prompt", style=css(font_size="15px")), str(exam["prompt"]))
     for b in exam.get("choices", ()):
@@ -775,17 +805,12 @@ def _exam(cell: ET.Element, exam: dict[str, Any]) -> None:
                                                                    "display:inline-block"))
     for b in exam.get("buttons", ()):
         _button(box, b)
-    if exam.get("score"):
-        sentence(_el(box, "div", "bl-exam-score", data_role="score", style=css(font_size="14px")),
-                 str(exam["score"]))
-    if exam.get("reset"):
-        _button(box, exam["reset"], "font-size:13px")
     fb = exam.get("feedback")
     if fb:
         ok, msg = fb
         sentence(_el(group, "div", "bl-exam-feedback " + ("bl-right" if ok else "bl-wrong"),
                      data_result="right" if ok else "wrong",
-                     style=css(font_size="17px", padding="2px 6px", margin="3px 0", display="flow-root",
+                     style=css(font_size="15px", padding="2px 6px", margin="3px 0", display="flow-root",
                                border_left=f"5px solid {'#2e8b57' if ok else RED}",
                                background_color="#eef8f0" if ok else "#fff1ec")), msg)
     said = exam.get("statements")
@@ -809,7 +834,8 @@ def _panel(cell: ET.Element, view: BoardView, lang: str, panel: Panel) -> None:
         # (the exam's own options stand for a decision it asks about, until it is answered)
         _decision(cell, view, lang, panel)
     if panel.revoke:
-        _button_group(cell, "revoke", panel.revoke_title, panel.revoke, f"3px solid {ORANGE}", "#fff8ee")
+        _button_group(cell, "revoke", panel.revoke_title, panel.revoke, f"3px solid {ORANGE}", "#fff8ee",
+                      side_by_side=True)
     if panel.message:
         kind, msg = panel.message
         attrs = {"role": "alert"} if kind == "error" else {"role": "status"}

@@ -103,8 +103,11 @@ def _turn_law(table: Table, what: str) -> LawRef | None:
     if rs:
         return rs[0].law
     pcs = st.penalty_cards_of(seat)
-    if any(p.is_major for p in pcs):
-        return law("50D1a")
+    majors = {p.card for p in pcs if p.is_major}
+    if majors:
+        # 50D1(a): a major penalty card is played at the first legal opportunity; 50D1(b): following suit (or a
+        # restriction) comes first, and the card stays on the table until then
+        return law("50D1a") if majors & table.legal_cards() else law("50D1b")
     if pcs:
         return law("50C")
     if not st.trick:

@@ -111,8 +111,16 @@ def _article_options(s: SessionCore, view: BoardView) -> set[int]:
 
 
 def _branches(s: SessionCore, view: BoardView) -> tuple[Button, ...]:
+    """Where the article's branches part: a button for each, except those the decision box already offers (a
+    branch that goes on with one of the decision's options is that option, marked as the article's)."""
     div = s.divergence() if s.on_script else []
-    if not div or (view.decision is not None and all(isinstance(e, DECISION_EVENTS) for e in _next_events(s))):
+    if view.decision is not None:
+        n = len(s.history)
+        div = [i for i in div if not any(same_event(ch.event, s.branches[i].events[n])
+                                         for ch in view.decision.options)]
+        if len(div) < 2 and all(isinstance(e, DECISION_EVENTS) for e in _next_events(s)):
+            return ()
+    if not div:
         return ()
     return tuple(Button(s.branches[i].label(s.lang), "branch", str(i), cls="bl-branch") for i in div)
 
