@@ -19,9 +19,9 @@ page gives the table, under an area as tall as the real page shows. The two are 
 for every table at its opening position the drawing measured here has the band height the real page has.
 
 Every failure of a notebook is collected and reported at once, with a screenshot in ``test-artifacts/fit/``.
-Positions known not to fit yet are listed in ``tests/data/fit-known-gaps.txt`` (JupyterLab with its file
-browser open leaves the table 848×679 px: long rulings beside a decision do not fit there yet); any other
-position that does not fit fails, and so does a listed one that fits now.
+``tests/data/fit-known-gaps.txt`` may list positions known not to fit (it lists none: every position fits, even
+in JupyterLab with its file browser open, which leaves the table 848×679 px); any other position that does not
+fit fails, and so does a listed one that fits.
 The notebook servers and page helpers are tests/test_browser.py's.
 """
 
@@ -117,8 +117,8 @@ MEASURE_ALL = """([snaps, parts]) => snaps.map(([styles, html]) => {
 })"""
 
 
-#: positions known not to fit yet (issue #20 stays open on them): the test fails on any other position that does
-#: not fit, and on a listed one that fits now, so the list only shrinks
+#: positions known not to fit (none now): the test fails on any other position that does not fit, and on a listed
+#: one that fits, so the list only shrinks
 KNOWN = ROOT / "tests" / "data" / "fit-known-gaps.txt"
 
 

@@ -166,8 +166,6 @@ function render({ model, el }) {
     scratch.innerHTML = html;
     patchChildren(el, scratch.content);
   }
-  // the corners hold the lists and the file box (form state of their own): those are re-parsed
-  const REPARSE = new Set(["sw", "se"]);
 
   // The frame is kept; only the regions (hands, trick, corners, header, side column) whose markup changed are
   // parsed and patched: a played card redraws two hands, the trick and the side column.
@@ -187,7 +185,9 @@ function render({ model, el }) {
       const k = el.dataset.region;
       const inner = model.get("r_" + k) || "";
       if (shown[k] !== inner) {
-        if (REPARSE.has(k) || !(k in shown)) el.innerHTML = inner;
+        // (the toolbar's lists follow a changed "selected" when patched; the Save/Load box's fold and the file
+        // name typed are put back after the patch, below)
+        if (!(k in shown)) el.innerHTML = inner;
         else morph(el, inner);
         shown[k] = inner;
       }
