@@ -733,9 +733,7 @@ def _decision(parent: ET.Element, view: BoardView, lang: str, panel: Panel) -> N
             # a diamond on the button (its name says it to a screen reader), the legend once under the options
             mark = _el(el, "span", "bl-article-mark", " ◆", title=panel.article_label,
                        style=css(color="#6a3900", font_weight="bold"))
-            _el(mark, "span", "bl-sr", " " + panel.article_label,
-                style=css(position="absolute", width="1px", height="1px", overflow="hidden",
-                          clip_path="inset(50%)", white_space="nowrap"))
+            _el(mark, "span", "bl-sr", " " + panel.article_label)  # seen by screen readers only (table.css)
             marked = True
     if marked:
         _el(box, "div", "bl-article-legend", "◆ " + panel.article_label,
