@@ -58,6 +58,8 @@ __all__ = [
     "describe_event",
     "figure",
     "lanes",
+    "now_x",
+    "place_now",
     "row_html",
     "rows",
     "styled",
@@ -587,33 +589,40 @@ def _svg_axis(height: int, lane_list: list[Lane], lang: str, stop: int | None = 
     return out
 
 
-def _bar(lane: Lane, y: float, now_at: float) -> list[str]:
+def _bar(lane: Lane, y: float, now_at: float, live: bool = False) -> list[str]:
     """The lane's bar: a dot (a diamond for a decision) where it arises, a stop where it lapses, an arrow
-    while it is in force; a revoke is dashed until it is established."""
+    while it is in force; a revoke is dashed until it is established. ``live``: the end of a lane in force is
+    marked to follow the position reached (:func:`place_now`)."""
     colour = COLOURS[lane.kind]
     x0 = _x(lane.start_at)
-    x1 = _x(lane.end_at if lane.end_at is not None else now_at)
-    x1 = max(x1, x0 + 4)
+    least = round(x0 + 4, 1)
+    x1 = max(_x(lane.end_at if lane.end_at is not None else now_at), least)
+    # a lane in force ends at the position reached: in the live table its end moves with the play
+    follows = f' data-now="x2" data-now-min="{least}"' if live and lane.end_at is None else ""
     out = []
     if lane.kind == "revoke" and lane.established_at is not None:
         xe = _x(lane.established_at)
         out.append(f'<line x1="{x0}" y1="{y}" x2="{xe}" y2="{y}" stroke="{colour}" stroke-width="6" '
                    'stroke-dasharray="5 3"/>')
-        out.append(f'<line x1="{xe}" y1="{y}" x2="{x1}" y2="{y}" stroke="{colour}" stroke-width="6"/>')
+        out.append(f'<line x1="{xe}" y1="{y}" x2="{x1}" y2="{y}" stroke="{colour}" stroke-width="6"{follows}/>')
         out.append(f'<line x1="{xe}" y1="{y - 9}" x2="{xe}" y2="{y + 9}" stroke="{colour}" stroke-width="2"/>')
     else:
         dash = ' stroke-dasharray="5 3"' if lane.kind in ("revoke", "ui") else ""
-        out.append(f'<line x1="{x0}" y1="{y}" x2="{x1}" y2="{y}" stroke="{colour}" stroke-width="6"{dash}/>')
+        out.append(f'<line x1="{x0}" y1="{y}" x2="{x1}" y2="{y}" stroke="{colour}" stroke-width="6"{dash}'
+                   f'{follows}/>')
     out.append(_diamond(x0, y, 7, colour) if lane.kind == "decision"
                else f'<circle cx="{x0}" cy="{y}" r="5" fill="{colour}"/>')
     if lane.end_at is not None:
         out.append(f'<line x1="{x1}" y1="{y - 9}" x2="{x1}" y2="{y + 9}" stroke="{colour}" stroke-width="3"/>')
+    elif live:  # the arrow drawn at 0 and moved to the lane's end
+        out.append(f'<polygon points="0,{y - 7} 10,{y} 0,{y + 7}" transform="translate({x1})" fill="{colour}"'
+                   f' data-now="transform" data-now-min="{least}"/>')
     else:
         out.append(f'<polygon points="{x1},{y - 7} {x1 + 10},{y} {x1},{y + 7}" fill="{colour}"/>')
     return out
 
 
-def _svg_lane(lane: Lane, y: int, lang: str, now_at: float) -> tuple[list[str], int]:
+def _svg_lane(lane: Lane, y: int, lang: str, now_at: float, live: bool = False) -> tuple[list[str], int]:
     """One lane at height ``y``: its label with the law, the bar, and when and why it lapsed."""
     import textwrap
 
@@ -623,7 +632,7 @@ def _svg_lane(lane: Lane, y: int, lang: str, now_at: float) -> tuple[list[str], 
         y += _LINE
         out.append(_svg_text(_LEFT + 16, y - 4, line, halo="1"))
     y += 14
-    out += _bar(lane, y, now_at)
+    out += _bar(lane, y, now_at, live)
     y += 8
     notes = []
     if lane.established is not None:
@@ -635,37 +644,83 @@ def _svg_lane(lane: Lane, y: int, lang: str, now_at: float) -> tuple[list[str], 
     return out, y + 8
 
 
-def svg(table: Table, lang: str = "en", upto: int | None = None, *, keys: bool = False) -> str:
+def _reached(table: Table, upto: int | None) -> int:
+    """The number of events up to the position drawn (``upto``: the end of that trick)."""
+    return len(table.history) if upto is None else sum(1 for s in table.states[:-1] if s.trick_no <= upto)
+
+
+def now_x(table: Table, upto: int | None = None) -> str:
+    """Where the drawing's line of the position reached stands, as the drawing writes it; "" where it has
+    none (before the first card, and once play is over)."""
+    n = _reached(table, upto)
+    state = table.states[n]
+    return str(_x(_at(state))) if n and state.phase != "over" else ""
+
+
+def stop_trick(reached: PlayState) -> int:
+    """The trick the position ``reached`` is in (at a trick's end: that trick; trick 1 before the first card):
+    the live table's one tab stop among the trick columns."""
+    return max(1, min(13, len(reached.tricks) + (1 if reached.trick else 0)))
+
+
+_NOW_TAG = re.compile(r'<[a-z]+\b[^<>]*\bdata-now="([^"]*)"[^<>]*>')
+_NOW_MIN = re.compile(r'\bdata-now-min="([^"]*)"')
+
+
+def place_now(markup: str, x: str) -> str:
+    """The live drawing (``svg(..., keys=True)``) with its line of the position reached and the ends of the
+    lanes in force moved to ``x`` (:func:`now_x`): what ``placeNow`` in ``bridgelaws/static/table.js`` does in
+    the page, so that the table need not send the whole drawing again for each card."""
+    if not x:
+        return markup
+    at = float(x)
+
+    def one(m: re.Match[str]) -> str:
+        tag = m.group(0)
+        least = _NOW_MIN.search(tag)
+        v = least.group(1) if least is not None and float(least.group(1)) > at else x
+        for name in m.group(1).split():
+            value = f"translate({v})" if name == "transform" else v
+            tag = re.sub(rf'(\s{name}=")[^"]*"', lambda a: a.group(1) + value + '"', tag, count=1)
+        return tag
+
+    return _NOW_TAG.sub(one, markup)
+
+
+def svg(table: Table, lang: str = "en", upto: int | None = None, *, keys: bool = False,
+        drawn: list[Lane] | None = None) -> str:
     """The constraint timeline as one SVG drawing in ``lang``: tricks 1 to 13 across, one lane per constraint
     from the trick in which it arises to the trick in which it lapses, with its law and the reason; decision
     points marked with a diamond; a dashed line at the position reached (``upto``: the end of that trick).
     Inline presentation attributes only, so that it survives every sanitizer; a ``<title>`` and an
     ``aria-label`` name it. ``keys=True`` (the live card table): the trick columns are buttons for the keyboard
     and screen readers (``role="button"``, "Trick 5", one tab stop at the trick the position is in) and the
-    drawing is a named group rather than one image."""
+    drawing is a named group rather than one image, whose line of the position reached and lanes in force are
+    marked to follow the play (``data-now``, :func:`place_now`). ``drawn``: the lanes, when the caller has
+    them already."""
     lang = normalize_lang(lang)
-    lane_list = lanes(table, upto)
+    lane_list = lanes(table, upto) if drawn is None else drawn
     states = table.states
-    n = len(table.history) if upto is None else sum(1 for s in states[:-1] if s.trick_no <= upto)
+    n = _reached(table, upto)
     now_at = _at(states[n])
     body: list[str] = []
     y = 34
     for lane in lane_list:
-        parts, y = _svg_lane(lane, y, lang, now_at)
+        parts, y = _svg_lane(lane, y, lang, now_at, keys)
         body += parts
     if not lane_list:
         body.append(_svg_text(_LEFT + 4, y + 18, _t("timeline.nothing", lang), 13, "#444"))
         y += 30
     if states[n].phase != "over" and n:
+        follows = ' data-now="x1 x2"' if keys else ""
         body.insert(0, f'<line x1="{_x(now_at)}" y1="22" x2="{_x(now_at)}" y2="{y}" stroke="#333" '
-                    'stroke-width="1.5" stroke-dasharray="3 3"/>')
-        body.append(_svg_text(_x(now_at), y + 14, _t("timeline.now", lang), 12, "#333", text_anchor="middle"))
+                    f'stroke-width="1.5" stroke-dasharray="3 3"{follows}/>')
+        label = {"data_now": "x"} if keys else {}
+        body.append(_svg_text(_x(now_at), y + 14, _t("timeline.now", lang), 12, "#333", text_anchor="middle",
+                              **label))
         y += 20
     title = _html.escape(_t("timeline.picture", lang))
-    stop = None
-    if keys:  # the trick the position is in (at a trick's end: that trick), trick 1 before the first card
-        reached = states[n]
-        stop = max(1, min(13, len(reached.tricks) + (1 if reached.trick else 0)))
+    stop = stop_trick(states[n]) if keys else None
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" role="{"group" if keys else "img"}" aria-label="{title}" '
             f'width="{SVG_WIDTH}" height="{y}" viewBox="0 0 {SVG_WIDTH} {y}" font-family=\'{_FONT}\' '
             'style="max-width:100%;height:auto;display:block">')
@@ -675,15 +730,16 @@ def svg(table: Table, lang: str = "en", upto: int | None = None, *, keys: bool =
 _CELL = 'style="border:1px solid #ccd;padding:3px 8px;text-align:left;vertical-align:top"'
 
 
-def text_html(table: Table, lang: str = "en", upto: int | None = None) -> str:
+def text_html(table: Table, lang: str = "en", upto: int | None = None, *, drawn: list[Lane] | None = None) -> str:
     """The text version of :func:`svg`: the same lanes as a plain table (what binds and its law, the trick in
-    which it arises, when and why it lapses), inline styles only, no id and no class."""
+    which it arises, when and why it lapses), inline styles only, no id and no class. ``drawn``: the lanes,
+    when the caller has them already."""
     lang = normalize_lang(lang)
     heads = [_t(k, lang) for k in ("timeline.col_what", "timeline.col_arises", "timeline.col_lapses")]
     out = ['<table style="border-collapse:collapse;font-size:15px;margin:4px 0">', "<thead><tr>"]
     out += [f'<th scope="col" {_CELL}>{_html.escape(h)}</th>' for h in heads]
     out.append("</tr></thead><tbody>")
-    for lane in lanes(table, upto):
+    for lane in lanes(table, upto) if drawn is None else drawn:
         ending = lane.ending(lang)
         if lane.established is not None:
             ending = _t("timeline.established", lang, trick=lane.established, law=lane.established_law) + "; " + ending

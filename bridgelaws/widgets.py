@@ -160,6 +160,9 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
     r_S = traitlets.Unicode("").tag(sync=True)
     r_side = traitlets.Unicode("").tag(sync=True)
     r_timeline = traitlets.Unicode("").tag(sync=True)
+    #: where the timeline's line of the position reached stands: the page moves it and the ends of the lanes in
+    #: force there (r_timeline changes only when the lanes do)
+    timeline_now = traitlets.Unicode("").tag(sync=True)
     #: the rules of the style classes in the markup (grows as new styles appear; re-sent only then)
     styles = traitlets.Unicode("").tag(sync=True)
     focus = traitlets.Unicode("").tag(sync=True)
@@ -284,14 +287,19 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
                 self.frame = frame
             for region, inner in parts.items():
                 setattr(self, "r_" + region, inner)  # traitlets sends only the values that changed
+            self.timeline_now = s.timeline_now()
             self._regions = tuple(parts)
 
     _regions: tuple[str, ...] = ()
 
     @property
     def parts(self) -> dict[str, str]:
-        """Region name -> its inner markup, as the page has it."""
-        return {r: getattr(self, "r_" + r) for r in self._regions}
+        """Region name -> its inner markup, as the page has it (the timeline's line of the position reached
+        moved to ``timeline_now``, as the page moves it)."""
+        from bridgelaws.timeline import place_now
+
+        return {r: place_now(getattr(self, "r_" + r), self.timeline_now) if r == "timeline"
+                else getattr(self, "r_" + r) for r in self._regions}
 
     @property
     def html(self) -> str:

@@ -441,6 +441,18 @@ def test_the_timeline_under_the_hands_follows_the_step_and_a_click_on_trick_1_go
     line.locator("text", has_text="50D1a").first.wait_for(timeout=10_000)
     assert lane in line.text_content()
     shot(page, "lab-timeline-at-the-irregularity.png")
+    # a step on in the same trick (West's ♣J): the page gets only where play now is and moves the line and the
+    # lane's end there itself; it then shows what a drawing made anew at that step shows
+    t.locator("[data-action='step']").first.click()
+    t.locator("[data-region='header']", has_text="Hændelse 13 af 17").wait_for(timeout=10_000)
+    same = CardTable.from_scenarios(sorted((workdir / "scenarios").glob("01-stort-strafkort-ex1-*.toml")),
+                                    lang="da", mode="lesson")
+    same.next_stop()
+    same.step()
+    assert len(same.session.history) == 13
+    same.session.timeline_cache = None
+    same.refresh()
+    assert t.evaluate(DIFFERING_REGIONS, drawn_anew(same)) == []
     # a click on trick 1's column (its top edge, above the trick's number) moves the table to its end
     line.scroll_into_view_if_needed()
     before = line.bounding_box()

@@ -638,7 +638,9 @@ def test_regions_kept_from_earlier_clicks_are_what_a_fresh_drawing_gives() -> No
 
     def same_as_fresh() -> None:
         nonlocal seen
+        kept, w.session.timeline_cache = w.session.timeline_cache, None
         frame, parts = w.session.render_parts({})  # a new style sheet, nothing kept
+        w.session.timeline_cache = kept  # (the page's timeline: the drawing kept, its line moved to where play is)
         if "files" in parts:
             parts["files"] = w._downloads.into(parts["files"], w.session)
         assert (w.frame, w.parts) == (frame, parts)
@@ -886,6 +888,50 @@ def test_while_the_ruling_is_held_back_the_timeline_does_not_give_it_away() -> N
     assert label not in _timeline_text(w)
     w.reveal()
     assert label in _timeline_text(w)
+
+
+def test_a_step_that_changes_no_lane_moves_the_timelines_line_and_does_not_send_the_drawing_again() -> None:
+    # West's ♦3 is a major penalty card from the first stop on, in force until it is played (50D): while the
+    # play goes on and no lane starts or lapses, the page gets only where the position now is, and what it
+    # then shows (the drawing kept, its line and the lane's end moved) is what a drawing made anew shows
+    from bridgelaws import timeline
+
+    def in_drawing(w: CardTable) -> tuple[float, list[float]]:
+        (svg,) = [el for el in ET.fromstring(w.parts["timeline"]).iter() if el.tag.endswith("svg")]
+        lines = [el for el in svg.iter() if el.tag.endswith("line")]
+        (now,) = [el for el in lines if el.get("stroke-dasharray") == "3 3"]
+        assert now.get("x1") == now.get("x2")
+        bars = [float(el.get("x2", "")) for el in lines if el.get("stroke-width") == "6"]
+        (arrow,) = [el for el in svg.iter() if el.tag.endswith("polygon") and el.get("transform")]
+        assert arrow.get("transform") == f"translate({bars[-1]})"                  # the arrow at the bar's end
+        return float(now.get("x1", "")), bars
+
+    w = CardTable.from_scenarios(EX1_FILES, lang="en", mode="lesson")
+    w.next_stop()
+    (lane,) = timeline.lanes(w.table)
+    assert lane.kind == "major" and lane.end is None
+    sent: list[str] = []
+    w.observe(lambda change: sent.append(change["name"]), names=["r_timeline", "timeline_now"])
+    moved = 0
+    while timeline.lanes(w.table) == [lane]:    # play on, the lowest legal card each time, until ♦3 is played
+        st = w.table.state
+        trick = timeline.stop_trick(st)
+        sent.clear()
+        w.click(str(min(w.table.legal_cards(), key=lambda c: c.sort_key)))
+        assert w.message == ""
+        st = w.table.state
+        if timeline.lanes(w.table) != [lane]:
+            break
+        x = 12 + 58 * (len(st.tricks) + len(st.trick) / 4)      # 13 columns of 58 px from the left edge
+        now, bars = in_drawing(w)
+        assert now == pytest.approx(x) and bars == [pytest.approx(x)], len(w.table.history)  # the lane in force
+        if timeline.stop_trick(st) == trick:    # (a new trick moves the columns' tab stop: the drawing changes)
+            moved += 1
+            assert sent == ["timeline_now"]
+        kept, w.session.timeline_cache = w.session.timeline_cache, None
+        assert w.parts["timeline"] == w.session.render_parts({})[1]["timeline"]       # = a drawing made anew
+        w.session.timeline_cache = kept
+    assert moved >= 3, moved
 
 
 def test_a_click_on_a_trick_moves_the_table_to_the_end_of_that_trick() -> None:

@@ -40,25 +40,45 @@ def side_panel(s: SessionCore, view: BoardView) -> Panel:
 def timeline_markup(s: SessionCore) -> str:
     """The constraint timeline at this step (:func:`bridgelaws.timeline.svg`, its columns clickable, with the text
     version folded under it): what has arisen by now; while the ruling is held back, what had arisen before the
-    last event (the ruling on it is the question). "" when the table does not show it."""
+    last event (the ruling on it is the question). "" when the table does not show it.
+
+    The markup stays the same while the lanes, the trick the position is in and whether the drawing has a line
+    of the position reached stay the same: the line and the ends of the lanes in force follow the play through
+    :func:`timeline_now` (a card is a few attributes in the page, not the whole drawing again)."""
     if not s.show_timeline:
         return ""
-    n = len(s.history) - (1 if s.held_back and s.history else 0)
-    key = (tuple(s.history[:n]), s.lang)
-    if s.timeline_cache is not None and s.timeline_cache[0] == key:
-        return s.timeline_cache[1]
     from html import escape
 
     from bridgelaws import timeline as _timeline
 
-    table = s.table.copy(history=n)
+    table = _timeline_table(s)
+    drawn = _timeline.lanes(table)
+    key = (drawn, _timeline.stop_trick(table.state), bool(_timeline.now_x(table)), s.lang)
+    if s.timeline_cache is not None and s.timeline_cache[0] == key:
+        return s.timeline_cache[1]
     markup = (f'<div data-role="timeline" title="{escape(t("timeline.click", s.lang))}">'
-              + _timeline.svg(table, s.lang, keys=True)
+              + _timeline.svg(table, s.lang, keys=True, drawn=drawn)
               + '<details data-fold="timeline"><summary style="cursor:pointer;font-size:15px">'
               + escape(text("widget.timeline.as_text", s.lang)) + "</summary>"
-              + _timeline.text_html(table, s.lang) + "</details></div>")
+              + _timeline.text_html(table, s.lang, drawn=drawn) + "</details></div>")
     s.timeline_cache = (key, markup)
     return markup
+
+
+def timeline_now(s: SessionCore) -> str:
+    """Where the timeline's line of the position reached stands now (:func:`bridgelaws.timeline.now_x`; "" when
+    it has none): the page moves the line and the ends of the lanes in force there
+    (:func:`bridgelaws.timeline.place_now`)."""
+    if not s.show_timeline:
+        return ""
+    from bridgelaws import timeline as _timeline
+
+    return _timeline.now_x(_timeline_table(s))
+
+
+def _timeline_table(s: SessionCore) -> Any:
+    """The table as far as the timeline shows it: while the ruling is held back, without the last event."""
+    return s.table.copy(history=len(s.history) - (1 if s.held_back and s.history else 0))
 
 
 def _where(s: SessionCore) -> str:

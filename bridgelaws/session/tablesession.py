@@ -13,7 +13,7 @@ from bridgelaws.render import html as _html
 from bridgelaws.render.html import Panel
 from bridgelaws.session.core import SessionCore
 from bridgelaws.session.dispatch import dispatch
-from bridgelaws.session.panel import side_panel
+from bridgelaws.session.panel import side_panel, timeline_now
 from bridgelaws.view import BoardView
 
 
@@ -38,8 +38,16 @@ class TableSession(SessionCore):
     def render(self, sheet: dict[str, str] | None = None) -> str:
         """The whole table as HTML (the widget's markup). With ``sheet`` (a dict the caller keeps), styles
         become classes collected in it (see :func:`bridgelaws.render.html.style_rules`); else inline."""
+        from bridgelaws.timeline import place_now
+
         view = self.view()
-        return str(_html.board(view, self.lang, interactive=True, panel=self.panel(view), sheet=sheet))
+        markup = str(_html.board(view, self.lang, interactive=True, panel=self.panel(view), sheet=sheet))
+        return place_now(markup, self.timeline_now())
+
+    def timeline_now(self) -> str:
+        """Where the timeline's line of the position reached stands (:func:`bridgelaws.session.panel.timeline_now`):
+        the regions of :meth:`render_parts` leave it to the page."""
+        return timeline_now(self)
 
     def render_parts(self, sheet: dict[str, str] | None = None,
                      memo: _html.RegionMemo | None = None) -> tuple[str, dict[str, str]]:

@@ -194,12 +194,30 @@ function render({ model, el }) {
     }
   }
 
+  // The timeline's markup changes only when its lanes do; its line of the position reached and the ends of the
+  // lanes in force move with each card: a few attributes set here (the twin of bridgelaws.timeline.place_now).
+  function placeNow() {
+    const x = model.get("timeline_now");
+    const box = x && body.querySelector("[data-region='timeline']");
+    if (!box) return;
+    const at = parseFloat(x);
+    for (const el of box.querySelectorAll("[data-now]")) {
+      const least = el.getAttribute("data-now-min");
+      const v = least !== null && parseFloat(least) > at ? least : x;
+      for (const name of el.getAttribute("data-now").split(" ")) {
+        const value = name === "transform" ? `translate(${v})` : v;
+        if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+      }
+    }
+  }
+
   function draw() {
     mark("bl-draw-start");
     const active = root.activeElement;
     const hadFocus = !!active || lastAction !== null;
     const key = keyOf(active);
     update(active);
+    placeNow();
     // the markup already gives each group one tab stop; only a group without one gets it here
     for (const g of body.querySelectorAll(GROUPS)) if (!g.querySelector(TAB_STOP)) rove(g);
     const files = body.querySelector("details.bl-files");
@@ -354,11 +372,13 @@ function render({ model, el }) {
   const REGIONS = ["header", "nw", "tools", "N", "ne", "files", "W", "centre", "E", "S", "side", "timeline"];
   for (const r of REGIONS) model.on("change:r_" + r, schedule);
   model.on("change:frame", schedule);
+  model.on("change:timeline_now", schedule);
   model.on("change:_table_css", () => { style.textContent = model.get("_table_css"); });
   draw();
   return () => {
     for (const r of REGIONS) model.off("change:r_" + r, schedule);
     model.off("change:frame", schedule);
+    model.off("change:timeline_now", schedule);
   };
 }
 
