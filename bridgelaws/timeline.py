@@ -464,11 +464,13 @@ def _group(key: tuple[Any, ...]) -> tuple[Any, ...] | None:
 
 
 def _revoke_step(lane: Lane, started: list[Any], i: int, before: PlayState, after: PlayState) -> bool:
-    """A revoke lane moves on: established (63A), or play is over and Law 64 is applied. True if handled."""
+    """A revoke lane moves on: established (63A; from then on its label says so, no longer that it must be
+    corrected), or play is over and Law 64 is applied. True if handled."""
     for ch in started:
         c = ch.constraint
         if c.key[0] == "revoke_established":
             lane.established, lane.established_at, lane.established_law = _trick(before, after), _at(after), c.law
+            lane.message, lane.law = c.message, c.law
             return True
         if c.key[0] == "revoke_adjustment":
             lane.end, lane.end_at, lane.end_event = _trick(before, after), _at(after), i + 1

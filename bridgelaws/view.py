@@ -277,7 +277,10 @@ def revoke_choices(table: Table) -> list[Choice]:
     """What may be done about a revoke now, each with the event it pushes, and only what the engine accepts
     (each event is tried on the state): draw attention to an uncorrected revoke while it may be corrected
     (``correct_revoke``: 62A; 62D1 on trick 12; 62C3), and after a correction take back a card played after
-    the revoke (``withdraw``: 62C1 for a non-offender, 62C2 for the offending side). Empty otherwise."""
+    the revoke (``withdraw``, with the law the engine applies: 62C1 for a non-offender, 62C2 for the offending
+    side, 62D2 for the partner of a defender who revoked on trick 12). A card played to the next trick that is
+    back in its owner's hand already (``withdraw_later``) is one that will not stand again; after a revoke on
+    trick 12 it is not offered, since each hand then holds one card for trick 13 and plays it either way."""
     from bridgelaws.errors import BridgeLawsError
     from bridgelaws.events import CorrectRevoke, Withdraw
     from bridgelaws.laws import law
@@ -285,31 +288,31 @@ def revoke_choices(table: Table) -> list[Choice]:
     st = table.state
     out: list[Choice] = []
 
-    def accepted(ev: Event) -> bool:
+    def applied(ev: Event) -> PlayState | None:
         try:
-            table.apply(st, ev)
+            return table.apply(st, ev)
         except BridgeLawsError:
-            return False
-        return True
+            return None
 
     for r in st.revokes:
         if r.corrected:
             continue
         ev = CorrectRevoke(r.seat, card=r.card)
-        if accepted(ev):
+        if applied(ev) is not None:
             why = law("62A") if not r.established else law("62D1") if r.trick_no == 12 else law("62C3")
             out.append(Choice(_m("correct_revoke", seat=r.seat, card=r.card, trick=r.trick_no), why, ev))
     rc = st.revoke_correction
     if rc is not None:
-        _t, idx, after_seats, withdrawn = rc
-        offender = st.revokes[idx].seat
-        cands = [(s, c) for s, c in st.trick if s in after_seats and s not in withdrawn]
-        cands += [(s, c) for s, c in st.revoke_later if c in st.hand(s) and (s, c) not in cands]
-        for s, c in cands:
+        trick, _idx, after_seats, withdrawn = rc
+        cands = [(s, c, "withdraw") for s, c in st.trick if s in after_seats and s not in withdrawn]
+        if trick < 12:
+            cands += [(s, c, "withdraw_later") for s, c in st.revoke_later if c in st.hand(s)]
+        for s, c, key in cands:
             ev = Withdraw(s, card=c)
-            if accepted(ev):
-                nos = (s in (Seat.NORTH, Seat.SOUTH)) != (offender in (Seat.NORTH, Seat.SOUTH))
-                out.append(Choice(_m("withdraw", seat=s, card=c), law("62C1" if nos else "62C2"), ev))
+            after = applied(ev)
+            if after is not None and after.notes and after.notes[-1].law is not None:
+                where = {"trick": trick + 1} if key == "withdraw_later" else {}
+                out.append(Choice(_m(key, seat=s, card=c, **where), after.notes[-1].law, ev))
     return out
 
 

@@ -22,7 +22,7 @@ def test_the_walk_stops_before_the_irregularity_after_it_and_after_each_trick_fr
     ex = present.example(DIAMOND, lang="en")
     assert [s.events for s in ex.stops()] == [11, 12, 13, 17]
     assert headings(ex._repr_html_()) == [
-        "The play so far (2 tricks played)", "West revokes with ♦3 and corrects it", "After trick 3",
+        "The play so far (tricks played: 2)", "West revokes with ♦3 and corrects it", "After trick 3",
         "After trick 4"]
 
 

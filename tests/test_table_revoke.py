@@ -16,6 +16,7 @@ import pytest
 from bridgelaws.cards import Card, Seat
 from bridgelaws.events import Play
 from bridgelaws.session import CLICK_MODES, TableSession
+from bridgelaws.view import revoke_choices
 
 ROOT = Path(__file__).resolve().parent.parent
 FILE = ROOT / "notebooks" / "scenarios" / "06-kulorsvigt-to-stik.toml"
@@ -116,7 +117,7 @@ def test_attention_drawn_corrects_it_and_a_defenders_card_becomes_a_major_penalt
     assert Card.parse("D6") in st.hand(Seat.NORTH)      # the later card goes back for now
     assert "§ 62B1" in says(s)
     # 62C1: North, a non-offender, may take back his card to the later trick (else it stands again)
-    assert revoke_labels(s) == ["Nord tager ♦6 tilbage"]
+    assert revoke_labels(s) == ["Nord tager ♦6, der blev spillet til stik 4, tilbage: kortet står ikke ved magt igen"]
     assert 'data-penalty="major"' in s.render().replace("data-penalty='major'", 'data-penalty="major"')
     click(s, "CJ")                  # West's legal card replaces the revoke
     assert s.table.state.tricks[2].plays[-1] == (Seat.WEST, Card.parse("CJ"))
@@ -186,3 +187,33 @@ def test_a_revoke_that_does_not_win_its_trick_transfers_one_trick_64a2() -> None
     text = says(s)
     assert "så ét stik overføres (§ 64A2)" in text
     assert "nu da spillet er slut: 1 (§ 64A)" in text
+
+
+def revoke_offers(file: Path, n: int, lang: str = "en") -> list[tuple[str, str]]:
+    """The revoke box's options, with their laws, after the first ``n`` events of ``file``."""
+    s = TableSession.from_scenario(file, lang=lang, start=n)
+    return [(ch.text(lang), str(ch.law)) for ch in revoke_choices(s.table)]
+
+
+def test_after_a_trick_12_revoke_is_corrected_only_trick_12s_later_cards_are_offered_each_with_its_law() -> None:
+    # 06: West ruffs dummy's ♠A at trick 12 with ♦9 although he holds ♠Q, and it is found after trick 13;
+    # 62D1: it is corrected all the same. North (a non-offender) may take back his ♣K (62C1). East, whose
+    # partner revoked before he played to trick 12, may change his ♠K (62D2, as the WBU and ACBL rule it).
+    # The trick-13 cards are back in the hands, and each hand will hold one card for trick 13 once trick 12 is
+    # complete: nothing to take back there
+    offers = revoke_offers(ROOT / "notebooks" / "scenarios" / "06-kulorsvigt-tolvte-stik.toml", 53)
+    assert offers == [("North takes back ♣K", "62C1"), ("East takes back ♠K", "62D2")]
+
+
+@pytest.mark.parametrize("lang, label", [
+    ("en", "North takes back ♣10, played to trick 4: it will not stand again"),
+    ("da", "Nord tager ♣10, der blev spillet til stik 4, tilbage: kortet står ikke ved magt igen"),
+    ("nb", "Nord trekker tilbake ♣10, som ble spilt til stikk 4: kortet blir ikke stående igjen")])
+def test_a_lead_to_the_next_trick_already_back_in_the_hand_is_offered_as_one_that_will_not_stand(
+        lang: str, label: str) -> None:
+    # West's revoke in trick 3 is corrected after dummy has led ♣10 to trick 4 (a non-offender's lead does
+    # not establish it, 63A1); the lead goes back to dummy and stands again unless declarer takes it back,
+    # which 62C1 lets him do
+    offers = revoke_offers(ROOT / "tests" / "scenarios" / "revoke" / "62a-non-offenders-lead-does-not-establish.toml",
+                           14, lang)
+    assert offers == [(label, "62C1")]

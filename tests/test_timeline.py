@@ -338,10 +338,15 @@ def test_a_revoke_is_a_lane_from_its_trick_established_when_the_offender_leads_t
     (lane,) = lanes(t)
     assert (lane.kind, lane.seat, lane.start, lane.established, lane.end) == ("revoke", W, 3, None, None)
     assert "♦2" in lane.label("en") and "trick 3" in lane.label("en")
+    assert "not established yet" in lane.label("en") and lane.label("en").endswith("(Law 62A)")
     assert "established in trick" not in svg(t, "en") and "still in force" in svg(t, "en")
     t.push(Play(W, C("D3")))
     (lane,) = lanes(t)
     assert (lane.start, lane.established, str(lane.established_law), lane.end) == (3, 4, "63A1", None)
+    # once established it may no longer be corrected (63A): the label says so, and no longer cites 62A
+    assert "♦2" in lane.label("en") and "not established" not in lane.label("en")
+    assert "is established" in lane.label("en") and lane.label("en").endswith("(Law 63A1)")
+    assert "(Law 62A)" not in svg(t, "en")
     drawn = svg(t, "da")
     assert "etableret i stik 4 (§ 63A1)" in drawn and "gælder stadig" in drawn
 
