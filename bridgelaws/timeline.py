@@ -41,6 +41,7 @@ from bridgelaws.events import (
 )
 from bridgelaws.i18n import Message, normalize_lang, text
 from bridgelaws.notation import format_card, format_seat
+from bridgelaws.render.html import FONT as _FONT
 from bridgelaws.rules.claims import side_seats
 
 if TYPE_CHECKING:
@@ -542,7 +543,6 @@ def lanes(table: Table, upto: int | None = None) -> list[Lane]:
 
 #: the drawing's width, its left edge and the width of one trick's column (13 columns)
 SVG_WIDTH, _LEFT, _COL = 780, 12, 58
-_FONT = '"DejaVu Sans", "Segoe UI", Arial, sans-serif'
 #: the colour of each kind of lane (the text always says what it is: colour is never the only cue)
 COLOURS = {"major": "#b3261e", "minor": "#c06a00", "lead": "#1f5fa8", "play": "#6a3d9a", "decision": "#2e7d32",
            "revoke": "#5d4037", "ui": "#616161"}
