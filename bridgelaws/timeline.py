@@ -63,6 +63,7 @@ __all__ = [
     "place_now",
     "row_html",
     "rows",
+    "stop_trick",
     "styled",
     "svg",
     "table_html",

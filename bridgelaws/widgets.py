@@ -41,7 +41,7 @@ from bridgelaws.downloads import Downloads
 from bridgelaws.downloads import scenario_now as _scenario_now
 from bridgelaws.errors import BridgeLawsError
 from bridgelaws.events import Event
-from bridgelaws.i18n import normalize_lang, text
+from bridgelaws.i18n import normalize_lang
 from bridgelaws.render import html as _html
 from bridgelaws.session import (
     CLICK_MODES, IRREGULAR_MODES, MODES, FileRefusal, TableSession, default_mode, notebook_scoreboard,
@@ -49,6 +49,7 @@ from bridgelaws.session import (
 )
 from bridgelaws.state import PlayState
 from bridgelaws.table import Table
+from bridgelaws.timeline import place_now
 from bridgelaws.view import Choice, decision_choices, position
 
 __all__ = [
@@ -267,22 +268,11 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
         frame, parts = s.render_parts(self._sheet, self._memo)
         if "files" in parts:
             parts["files"] = self._downloads.into(parts["files"], s)
-        announce = ""
-        msg = s.message_text()
-        q = s.question()
-        done = s.exam.answered.get(q["key"]) if q is not None else None
-        if msg is not None:
-            announce = msg[1]
-        elif done is not None:
-            announce = done[1]  # right or wrong, with the law
-        elif s.table.state.pending is not None:
-            d = s.table.state.pending
-            announce = text("widget.decision.title", s.lang, seat=d.by, law=d.law)
         with self.hold_sync():
             if len(self._sheet) != n or not self.styles:
                 self.styles = _html.style_rules(self._sheet)
             self.focus = s.focus_target()
-            self.announce = announce
+            self.announce = s.announcement()
             if frame != self.frame:
                 self.frame = frame
             for region, inner in parts.items():
@@ -296,8 +286,6 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
     def parts(self) -> dict[str, str]:
         """Region name -> its inner markup, as the page has it (the timeline's line of the position reached
         moved to ``timeline_now``, as the page moves it)."""
-        from bridgelaws.timeline import place_now
-
         return {r: place_now(getattr(self, "r_" + r), self.timeline_now) if r == "timeline"
                 else getattr(self, "r_" + r) for r in self._regions}
 

@@ -8,12 +8,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from bridgelaws.errors import BridgeLawsError
-from bridgelaws.i18n import Message
+from bridgelaws.i18n import Message, text
 from bridgelaws.render import html as _html
 from bridgelaws.render.html import Panel
 from bridgelaws.session.core import SessionCore
 from bridgelaws.session.dispatch import dispatch
 from bridgelaws.session.panel import side_panel, timeline_now
+from bridgelaws.timeline import place_now
 from bridgelaws.view import BoardView
 
 
@@ -32,14 +33,25 @@ class TableSession(SessionCore):
         except (ValueError, KeyError, IndexError, TypeError, OverflowError) as exc:   # a crafted message (#21, N9)
             self.message = ("error", Message("table.bad_request", {"what": type(exc).__name__}))
 
+    def announcement(self) -> str:
+        """What the page's live region says after this message: the message line; else, once an exam question
+        is answered, right or wrong with the law; else the decision waiting, with its law; else nothing."""
+        msg = self.message_text()
+        if msg is not None:
+            return msg[1]
+        q = self.question()
+        done = self.exam.answered.get(q["key"]) if q is not None else None
+        if done is not None:
+            return str(done[1])
+        d = self.table.state.pending
+        return text("widget.decision.title", self.lang, seat=d.by, law=d.law) if d is not None else ""
+
     def panel(self, view: BoardView) -> Panel:
         return side_panel(self, view)
 
     def render(self, sheet: dict[str, str] | None = None) -> str:
         """The whole table as HTML (the widget's markup). With ``sheet`` (a dict the caller keeps), styles
         become classes collected in it (see :func:`bridgelaws.render.html.style_rules`); else inline."""
-        from bridgelaws.timeline import place_now
-
         view = self.view()
         markup = str(_html.board(view, self.lang, interactive=True, panel=self.panel(view), sheet=sheet))
         return place_now(markup, self.timeline_now())
