@@ -6,8 +6,9 @@ Chromium:
 
 "Fits": the step buttons, the four hands, the trick, the decision, the exam box and the Director's statements
 lie inside the notebook's visible area *together* (their band is no taller than the area, so no scrolling
-between them) and nothing of them is clipped on the right by the output area or the window; the Director's
-statements are at least 20 px.
+between them) and nothing of them is clipped on the right by the output area or the window; the hands stay
+inside the compass's column (past it they would lie under the side boxes); the Director's statements, in their
+box and in an exam's answer, are at least 20 px.
 
 Each test opens one notebook at one size in the real front end, runs it, and measures every table there as it
 opens. Walking every table through every stop by clicks would take most of an hour at three sizes, so every
@@ -65,10 +66,13 @@ BAND = """(table, parts) => {
     if (r.width === 0 && r.height === 0) continue;
     boxes.push({sel, top: r.top, bottom: r.bottom, left: r.left, right: r.right});
   }
-  const sizes = [...table.querySelectorAll("[data-role='director'] li")].map(
+  const sizes = [...table.querySelectorAll("[data-role='director'] li, .bl-exam-statements li")].map(
       li => parseFloat(getComputedStyle(li).fontSize));
   const where = table.querySelector('.bl-where');
-  return {boxes, sizes, where: where ? where.textContent : ''};
+  // the hands inside the compass's column: past its edge they would run under the side boxes
+  const cell = table.querySelector('.bl-compass-cell'), compass = table.querySelector('.bl-compass');
+  const past = cell && compass ? compass.getBoundingClientRect().right - cell.getBoundingClientRect().right : 0;
+  return {boxes, sizes, past, where: where ? where.textContent : ''};
 }"""
 
 #: in the real page: the band, the visible area (Lab's notebook scroller, or the window), the output area that
@@ -140,6 +144,8 @@ def problems(m: dict[str, Any], height: float, left: float, right: float) -> lis
             out.append(f"{b['sel']} spans {b['left']:.0f}-{b['right']:.0f} px, outside {left:.0f}-{right:.0f}")
     if m["sizes"] and min(m["sizes"]) < STATEMENT_PX:
         out.append(f"statements at {min(m['sizes'])} px")
+    if m["past"] > 0.5:
+        out.append(f"the hands run {m['past']:.0f} px past the compass's column, under the side boxes")
     return out
 
 

@@ -63,6 +63,8 @@ WIDGET_MAX_PX = 1000
 SHORT_OPTION = 24
 #: the compass's widest in the widget: the rest of a 1280 px Lab page with its file browser open is the side's
 COMPASS_MAX_PX = 580
+#: in the widget, a suit this long or longer may wrap inside its hand when the compass would be wider than that
+WRAP_SUIT = 5
 
 
 class HtmlStr(str):
@@ -382,12 +384,18 @@ def _rank_button(parent: ET.Element, seat: Seat, c: Card, lang: str, *, legal: b
 
 def _suit_line(parent: ET.Element, sv: SeatView, suit: Suit, lang: str, interactive: bool, show_played: bool,
                panel: Panel | None) -> None:
-    line = _el(parent, "div", f"bl-suit bl-suit-{suit.name.lower()}",
-               style=css(white_space="nowrap", min_height="1.2em", font_size="22px", line_height="1.2"))
-    _sym(line, suit, "22px").tail = " "
     cards = [c for c in sv.cards if c.suit is suit]
     gone = [c for c in sv.played if c.suit is suit] if show_played else []
     shown = sorted(set(cards) | set(gone), key=lambda c: -int(c.rank))
+    # in the widget a suit of five cards or more may wrap inside its hand (its next line under its first card)
+    # where the hands would otherwise be wider than the compass's COMPASS_MAX_PX and run under the side boxes;
+    # the table wraps only as much as it must, and only such suits
+    wraps = interactive and len(shown) >= WRAP_SUIT
+    line = _el(parent, "div", f"bl-suit bl-suit-{suit.name.lower()}",
+               style=css(white_space="normal" if wraps else "nowrap", min_height="1.2em", font_size="22px",
+                         line_height="1.2", padding_left="1.05em" if wraps else None,
+                         text_indent="-1.05em" if wraps else None))
+    _sym(line, suit, "22px").tail = " "
     if not shown:
         _el(line, "span", "bl-ranks bl-void", "—", style=css(color="#777777"))
         return
@@ -812,12 +820,12 @@ def _exam(cell: ET.Element, exam: dict[str, Any]) -> None:
                                border_left=f"5px solid {'#2e8b57' if ok else RED}",
                                background_color="#eef8f0" if ok else "#fff1ec")), msg)
     said = exam.get("statements")
-    if said:  # what the Director says in the answer, as a list like the statements box
+    if said:  # the Director's ruling in the answer: the size of the statements box, a purple bar (table.css)
         ul = _el(group, "ul", "bl-exam-statements", aria_live="polite",
-                 style=css(margin="2px 0 0 0", padding_left="0", list_style_type="none", font_size="17px"))
+                 style=css(margin="2px 0 0 0", padding_left="0", list_style_type="none",
+                           font_size=f"{STATEMENT_PX}px", line_height="1.2"))
         for s in said:
-            sentence(_el(ul, "li", style=css(margin="1px 0", display="flow-root", padding_left="6px",
-                                             border_left="4px solid #6a3d9a")), str(s))
+            sentence(_el(ul, "li", style=css(margin="1px 0")), str(s))
     _one_tab_stop(group)
 
 
