@@ -63,12 +63,8 @@ WIDGET_MAX_PX = 1000
 SHORT_OPTION = 24
 #: the compass's widest in the widget: the rest of a 1280 px Lab page with its file browser open is the side's
 COMPASS_MAX_PX = 580
-#: in the widget, a suit this long or longer may wrap inside its hand when the compass could be wider than that:
-#: when the longest suits across it (West, North or South, East) add up to WRAP_TOTAL cards (the trick in the
-#: middle counts as CENTRE_CARDS), about 150 px + 29 px a card
+#: in the widget, a suit this long or longer may wrap inside its hand when the compass would be wider than that
 WRAP_SUIT = 5
-WRAP_TOTAL = 14
-CENTRE_CARDS = 6
 
 
 class HtmlStr(str):
@@ -387,14 +383,14 @@ def _rank_button(parent: ET.Element, seat: Seat, c: Card, lang: str, *, legal: b
 
 
 def _suit_line(parent: ET.Element, sv: SeatView, suit: Suit, lang: str, interactive: bool, show_played: bool,
-               panel: Panel | None, wrap: bool = False) -> None:
+               panel: Panel | None) -> None:
     cards = [c for c in sv.cards if c.suit is suit]
     gone = [c for c in sv.played if c.suit is suit] if show_played else []
     shown = sorted(set(cards) | set(gone), key=lambda c: -int(c.rank))
-    # ``wrap`` (the widget, hands that may be wider than the compass's COMPASS_MAX_PX, see _compass): a suit of
-    # five cards or more may wrap inside its hand, its next line under its first card, rather than run under
-    # the side boxes; the table wraps only as much as it must, and only such suits
-    wraps = wrap and len(shown) >= WRAP_SUIT
+    # in the widget a suit of five cards or more may wrap inside its hand (its next line under its first card)
+    # where the hands would otherwise be wider than the compass's COMPASS_MAX_PX and run under the side boxes;
+    # the table wraps only as much as it must, and only such suits
+    wraps = interactive and len(shown) >= WRAP_SUIT
     line = _el(parent, "div", f"bl-suit bl-suit-{suit.name.lower()}",
                style=css(white_space="normal" if wraps else "nowrap", min_height="1.2em", font_size="22px",
                          line_height="1.2", padding_left="1.05em" if wraps else None,
@@ -492,7 +488,7 @@ def _badges(head: ET.Element, sv: SeatView, lang: str) -> None:
 
 
 def _seat(cell: ET.Element, sv: SeatView, lang: str, interactive: bool, show_played: bool,
-          panel: Panel | None, wrap: bool = False) -> None:
+          panel: Panel | None) -> None:
     seat = sv.seat
     classes = ["bl-seat", f"bl-seat-{seat.name.lower()}"] + [f"bl-{r}" for r in sv.roles]
     if sv.turn:
@@ -521,7 +517,7 @@ def _seat(cell: ET.Element, sv: SeatView, lang: str, interactive: bool, show_pla
     else:
         hand_el = _el(box, "div", "bl-hand", style=css(white_space="nowrap"))
         for suit in Suit:
-            _suit_line(hand_el, sv, suit, lang, interactive, show_played, panel, wrap)
+            _suit_line(hand_el, sv, suit, lang, interactive, show_played, panel)
     _penalty_cards(box, sv, lang, interactive, panel)
     if interactive:
         _roving(box)
@@ -1009,21 +1005,6 @@ def _board_tree(view: BoardView, lang: str, kind: str, interactive: bool, show_p
     return root
 
 
-def _longest(sv: SeatView, show_played: bool) -> int:
-    """The cards of the hand's longest suit as drawn (with the played ones where they are shown)."""
-    shown = set(sv.cards) | (set(sv.played) if show_played else set())
-    return max((sum(1 for c in shown if c.suit is s) for s in Suit), default=0)
-
-
-def _across(view: BoardView, show_played: bool) -> int:
-    """How many cards wide the compass is: West's longest suit, the longer of North's and South's (or the
-    trick between them, about CENTRE_CARDS wide) and East's."""
-    def n(s: Seat) -> int:
-        return _longest(view.seat(s), show_played)
-
-    return n(Seat.WEST) + max(n(Seat.NORTH), n(Seat.SOUTH), CENTRE_CARDS) + n(Seat.EAST)
-
-
 def _compass(left: ET.Element, view: BoardView, lang: str, kind: str, interactive: bool, show_played: bool,
              panel: Panel | None) -> None:
     """N top, W left, the trick in the middle, E right, S bottom; contract and tricks won in the top corners,
@@ -1037,21 +1018,16 @@ def _compass(left: ET.Element, view: BoardView, lang: str, kind: str, interactiv
             td.set("data-region", region)  # the page patches only the regions whose markup changed
         return td
 
-    # in the widget, hands whose longest suits add up to WRAP_TOTAL cards or more across the compass (West, the
-    # longer of North and South or the trick between them, East) may be wider than COMPASS_MAX_PX: their long
-    # suits may wrap; other hands keep each suit on one line (cheaper for the browser to lay out)
-    wrap = panel is not None and _across(view, show_played) >= WRAP_TOTAL
-
     def seat(tr: ET.Element, region: str, cls: str, style: str, s: Seat, **attrs: str) -> None:
         td = cell(tr, region, cls, style, **attrs)
         sv = view.seat(s)
         if memo is not None:
             # everything a hand is drawn from (see _seat)
             key = ("seat", sv, lang, show_played, panel is None or panel.cards_enabled,
-                   panel.selected if panel is not None else frozenset(), wrap)
+                   panel.selected if panel is not None else frozenset())
             if memo.lookup(region, key):
                 return
-        _seat(td, sv, lang, interactive, show_played, panel, wrap)
+        _seat(td, sv, lang, interactive, show_played, panel)
 
     if panel is None:  # the static picture: three rows of three
         r1 = _tr(compass)
