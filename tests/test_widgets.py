@@ -1092,3 +1092,52 @@ def test_two_tables_of_one_cell_each_come_back(kernel: _Kernel) -> None:
     two_again = CardTable.from_scenarios(EX1_FILES, lang="da", mode="lesson")
     assert list(one_again.table.history) == list(one.table.history)
     assert list(two_again.table.history) == list(two.table.history) != list(one.table.history)
+
+
+def _drawn_afresh(w: CardTable) -> str:
+    """The whole table drawn anew from the session, as a new page would get it: no region, hand or suit line
+    kept from an earlier step (the widget's own downloads box added as the widget adds it)."""
+    from bridgelaws.render.html import join_parts
+    from bridgelaws.timeline import place_now
+
+    frame, parts = w.session.render_parts({}, None)
+    parts["files"] = w._downloads.into(parts["files"], w.session)
+    if "timeline" in parts:
+        parts["timeline"] = place_now(parts["timeline"], w.session.timeline_now())
+    return join_parts(frame, parts)
+
+
+@pytest.mark.parametrize("path", sorted(SCENARIOS.glob("*.toml")), ids=lambda p: p.stem)
+def test_a_table_stepped_through_its_scenario_shows_what_a_fresh_drawing_shows(path: Path) -> None:
+    """The widget redraws only what changed (regions, and a hand's suit lines, kept from earlier steps). At every
+    step of every scenario, with its penalty cards, its decisions and its tab stops, and back again, the page
+    must get exactly the markup of a drawing made anew."""
+    w = CardTable.from_scenario(path, lang="nb")
+    assert w.html == _drawn_afresh(w)
+    steps, start = 0, len(w.session.history)
+    while "step" in {b.get("data-action") for b in ET.fromstring(w.html).iter("button")
+                     if b.get("disabled") is None}:
+        w.send_action({"action": "step"})
+        steps += 1
+        assert w.html == _drawn_afresh(w), f"{path.name}, after step {steps}"
+    assert start + steps == len(w.session.branches[w.session.branch].events)  # to the script's end
+    for back in range(min(steps, 6)):
+        w.send_action({"action": "back"})
+        assert w.html == _drawn_afresh(w), f"{path.name}, {back + 1} back"
+
+
+def test_a_hand_played_out_and_its_selection_show_what_a_fresh_drawing_shows() -> None:
+    """Own play to the end, in Danish, with the simultaneous mode's selected cards on the way."""
+    w = fresh(lang="da")
+    while not w.session.table.is_complete():
+        if len(w.session.table.history) == 5:
+            w.send_action({"action": "set_click", "value": "simultaneous"})
+            hand = sorted(w.session.table.state.hand(Seat.NORTH), key=lambda c: c.sort_key)[:2]
+            for c in hand:
+                w.send_action({"action": "card", "card": str(c)})
+            assert w.html.count('aria-pressed="true"') == 2 and w.html == _drawn_afresh(w)
+            w.send_action({"action": "set_click", "value": "play"})
+            assert w.session.click_mode == "play"
+        card = sorted(w.session.table.legal_cards(), key=lambda c: c.sort_key)[-1]
+        w.send_action({"action": "card", "card": str(card)})
+        assert w.html == _drawn_afresh(w), f"after {len(w.session.table.history)} events"

@@ -213,6 +213,8 @@ def text(key: str, lang: str = "en", /, **params: Any) -> str:
         template = cat[key]
     except KeyError:
         raise KeyError(f"message {key!r} is missing from the {lang!r} catalogue") from None
+    if "{" not in template and "}" not in template:  # no placeholder, no escaped brace: as it stands
+        return template
     return _Formatter(lang).vformat(template, (), params)
 
 

@@ -26,7 +26,7 @@ import hashlib
 import re
 import xml.etree.ElementTree as ET
 from contextvars import ContextVar
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
@@ -113,6 +113,9 @@ class RegionMemo:
         #: while one table is drawn: region -> its markup (found) or its key (to be kept once written)
         self.found: dict[str, str] = {}
         self.keys: dict[str, tuple[Any, ...]] = {}
+        #: a hand's suit lines already written, by what each is drawn from: a hand that changes keeps most of
+        #: its suits (the card played leaves one; the legal cards are often one suit)
+        self.lines: dict[tuple[Any, ...], str] = {}
 
     def lookup(self, region: str, key: tuple[Any, ...]) -> bool:
         """True if ``region`` drawn from ``key`` is known (then it is not drawn again)."""
@@ -129,6 +132,20 @@ class RegionMemo:
             if len(self.done) >= self.LIMIT:
                 self.done.clear()
             self.done[key] = markup
+
+    def line(self, key: tuple[Any, ...], draw: Callable[[ET.Element], None]) -> str:
+        """The markup of a suit line drawn from ``key``: kept, or drawn by ``draw(parent)`` and kept."""
+        hit = self.lines.get(key)
+        if hit is None:
+            holder = ET.Element("div")
+            draw(holder)
+            out: list[str] = []
+            for child in holder:
+                _write(child, out)
+            if len(self.lines) >= 4 * self.LIMIT:
+                self.lines.clear()
+            hit = self.lines[key] = "".join(out)
+        return hit
 
 
 _MEMO: ContextVar[RegionMemo | None] = ContextVar("bl_memo", default=None)
@@ -383,7 +400,7 @@ def _rank_button(parent: ET.Element, seat: Seat, c: Card, lang: str, *, legal: b
 
 
 def _suit_line(parent: ET.Element, sv: SeatView, suit: Suit, lang: str, interactive: bool, show_played: bool,
-               panel: Panel | None) -> None:
+               panel: Panel | None, tab_stop: Card | None = None) -> None:
     cards = [c for c in sv.cards if c.suit is suit]
     gone = [c for c in sv.played if c.suit is suit] if show_played else []
     shown = sorted(set(cards) | set(gone), key=lambda c: -int(c.rank))
@@ -402,8 +419,11 @@ def _suit_line(parent: ET.Element, sv: SeatView, suit: Suit, lang: str, interact
     ranks = _el(line, "span", "bl-ranks", style=css(font_weight="bold" if not interactive else None))
     if interactive:
         for c in shown:
-            _rank_button(ranks, sv.seat, c, lang, legal=c in sv.legal, enabled=panel is None or panel.cards_enabled,
-                         selected=panel is not None and c in panel.selected)
+            b = _rank_button(ranks, sv.seat, c, lang, legal=c in sv.legal,
+                             enabled=panel is None or panel.cards_enabled,
+                             selected=panel is not None and c in panel.selected)
+            if c == tab_stop:
+                b.set("tabindex", "0")
         return
     prev: ET.Element | None = None
     for i, c in enumerate(shown):
@@ -516,11 +536,56 @@ def _seat(cell: ET.Element, sv: SeatView, lang: str, interactive: bool, show_pla
             style=css(color="#555555", font_style="italic", font_size="17px", padding="4px 0"))
     else:
         hand_el = _el(box, "div", "bl-hand", style=css(white_space="nowrap"))
-        for suit in Suit:
-            _suit_line(hand_el, sv, suit, lang, interactive, show_played, panel)
+        memo = _MEMO.get() if interactive else None
+        if memo is None:
+            for suit in Suit:
+                _suit_line(hand_el, sv, suit, lang, interactive, show_played, panel)
+        else:
+            stop = _kept_suit_lines(hand_el, sv, lang, show_played, panel, memo)
+            _penalty_cards(box, sv, lang, interactive, panel)
+            if stop is not None:  # the tab stop is a penalty card (the suit lines were written without it)
+                first = next((b for b in box.iter("button") if b.get("data-card") == str(stop)), None)
+                if first is not None:
+                    first.set("tabindex", "0")
+            return
     _penalty_cards(box, sv, lang, interactive, panel)
     if interactive:
         _roving(box)
+
+
+def _shown(sv: SeatView, suit: Suit, show_played: bool) -> list[Card]:
+    """The cards a suit line of ``sv`` shows, high to low (with the played ones when they are shown)."""
+    cards = [c for c in sv.cards if c.suit is suit]
+    gone = [c for c in sv.played if c.suit is suit] if show_played else []
+    return sorted(set(cards) | set(gone), key=lambda c: -int(c.rank))
+
+
+def _tab_stop(sv: SeatView, show_played: bool) -> Card | None:
+    """The card of an interactive hand that is its one tab stop (what :func:`_roving` picks): the first legal
+    card, else the first card, in the order of the buttons (the suit lines, then the penalty cards)."""
+    order = [c for suit in Suit for c in _shown(sv, suit, show_played)]
+    order += [p.card for p in sorted(sv.penalty_cards, key=lambda p: p.card.sort_key)]
+    return next((c for c in order if c in sv.legal), order[0] if order else None)
+
+
+def _kept_suit_lines(hand_el: ET.Element, sv: SeatView, lang: str, show_played: bool, panel: Panel | None,
+                     memo: RegionMemo) -> Card | None:
+    """The widget's four suit lines, each written once for what it is drawn from (kept in ``memo``) and put
+    into the hand as written; the hand's tab stop (see :func:`_roving`) is part of that. Returns the tab stop
+    when it is not in the suit lines (a penalty card), else None."""
+    enabled = panel is None or panel.cards_enabled
+    selected = panel.selected if panel is not None else frozenset()
+    stop = _tab_stop(sv, show_played)
+    for suit in Suit:
+        shown = tuple(_shown(sv, suit, show_played))
+        key = ("line", sv.seat, suit, lang, shown, sv.cards if show_played else (),
+               tuple(c for c in shown if c in sv.legal), tuple(c for c in shown if c in selected), enabled,
+               show_played, stop if stop in shown else None)
+        _raw(hand_el, memo.line(key, lambda parent, suit=suit: _suit_line(
+            parent, sv, suit, lang, True, show_played, panel, stop)))
+        if stop in shown:
+            stop = None
+    return stop
 
 
 def _roving(group: ET.Element) -> None:

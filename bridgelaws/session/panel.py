@@ -3,6 +3,7 @@ buttons, the branches, the exam box, the settings, the message line and the Save
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from bridgelaws import scenario as _scenario
@@ -166,37 +167,49 @@ def _role_label(r: str, lang: str) -> str:
 
 
 def _tools(s: SessionCore) -> tuple[Button | SelectBox, ...]:
-    lang = s.lang
+    return _tools_for(s.lang, s.mode, s.role, s.click_mode, len(s.selected) < 2)
+
+
+@lru_cache(maxsize=256)
+def _tools_for(lang: str, mode: str, role: str, click_mode: str, too_few: bool) -> tuple[Button | SelectBox, ...]:
+    """The toolbar's lists (and Play in the simultaneous mode): the same for the same settings, so drawn once
+    for them, not on every click."""
     tools: list[Button | SelectBox] = [
-        SelectBox(t("mode", lang), "set_mode", tuple((m, t(f"mode.{m}", lang)) for m in MODES), s.mode,
+        SelectBox(t("mode", lang), "set_mode", tuple((m, t(f"mode.{m}", lang)) for m in MODES), mode,
                   t("mode.tooltip", lang)),
-        SelectBox(t("role", lang), "set_role", tuple((r, _role_label(r, lang)) for r in ROLES), s.role,
+        SelectBox(t("role", lang), "set_role", tuple((r, _role_label(r, lang)) for r in ROLES), role,
                   t("role.tooltip", lang)),
         SelectBox(t("click", lang), "set_click", tuple((m, text(f"widget.mode.{m}", lang)) for m in CLICK_MODES),
-                  s.click_mode, text("widget.mode.tooltip", lang)),
+                  click_mode, text("widget.mode.tooltip", lang)),
         SelectBox(t("lang", lang), "set_lang", LANG_NAMES, lang, t("lang.tooltip", lang)),
     ]
-    if s.click_mode == "simultaneous":
+    if click_mode == "simultaneous":
         tools.append(Button(text("widget.sim.play", lang), "sim_play", tooltip=text("widget.sim.play.tooltip", lang),
-                            disabled=len(s.selected) < 2))
+                            disabled=too_few))
     return tuple(tools)
 
 
 def _files(s: SessionCore) -> dict[str, Any]:
-    lang = s.lang
     f = s.files
-    return {
+    return dict(_files_for(s.lang, f.files_open, f.filename, f.overwrite, str(f.folder), f.allow_write))
+
+
+@lru_cache(maxsize=64)
+def _files_for(lang: str, files_open: bool, filename: str, overwrite: bool, folder: str,
+               allow_write: bool) -> tuple[tuple[str, Any], ...]:
+    """The Save/Load box: the same for the same state of the box, so drawn once for it, not on every click."""
+    return tuple({
         "summary": t("file.summary", lang),
-        "open": f.files_open,
+        "open": files_open,
         "name_label": t("file.name", lang),
-        "name": f.filename,
-        "overwrite": f.overwrite,
+        "name": filename,
+        "overwrite": overwrite,
         "overwrite_label": t("file.overwrite", lang),
-        "folder": t("file.folder", lang, folder=str(f.folder)),
+        "folder": t("file.folder", lang, folder=folder),
         "buttons": (
-            Button(t("file.save", lang), "save", tooltip=t("file.save.tooltip", lang), disabled=not f.allow_write),
+            Button(t("file.save", lang), "save", tooltip=t("file.save.tooltip", lang), disabled=not allow_write),
             Button(t("file.save_test", lang), "save_test", tooltip=t("file.save_test.tooltip", lang),
-                   disabled=not f.allow_write),
+                   disabled=not allow_write),
             Button(t("file.load", lang), "load", tooltip=t("file.load.tooltip", lang)),
         ),
-    }
+    }.items())

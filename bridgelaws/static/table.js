@@ -52,12 +52,6 @@ function rove(group) {
   for (const b of items) b.setAttribute("tabindex", b === current ? "0" : "-1");
 }
 
-// timing marks for benchmarks/widget.py (only the last of each is kept)
-function mark(name) {
-  performance.clearMarks(name);
-  performance.mark(name);
-}
-
 function render({ model, el }) {
   const host = document.createElement("div");
   host.className = "bl-host";
@@ -125,7 +119,8 @@ function render({ model, el }) {
     while (b) {
       const next = b.nextSibling;
       if (a && sameNode(a, b)) {
-        patchNode(a, b);
+        // (a subtree that did not change, most of a hand, is compared natively and left as it is)
+        if (!a.isEqualNode(b)) patchNode(a, b);
         a = a.nextSibling;
       } else if (a && a.nodeType === 1 && a.hasAttribute("data-card") && b.nodeType === 1
                  && !from.querySelector(`:scope > [data-card="${a.getAttribute("data-card")}"]`)) {
@@ -171,6 +166,7 @@ function render({ model, el }) {
   // parsed and patched: a played card redraws two hands, the trick and the side column.
   let shownFrame = null;
   let shown = {};
+  // returns the regions patched (the groups in the others kept their tab stops)
   function update(active) {
     focused = active;
     const frame = model.get("frame");
@@ -180,11 +176,13 @@ function render({ model, el }) {
       shown = {};
     }
     const root = body.firstElementChild;
-    if (!root) return;
+    const changed = [];
+    if (!root) return changed;
     for (const el of root.querySelectorAll("[data-region]")) {
       const k = el.dataset.region;
       const inner = model.get("r_" + k) || "";
       if (shown[k] !== inner) {
+        changed.push(el);
         // (the toolbar's lists follow a changed "selected" when patched; the Save/Load box's fold and the file
         // name typed are put back after the patch, below)
         if (!(k in shown)) el.innerHTML = inner;
@@ -192,6 +190,7 @@ function render({ model, el }) {
         shown[k] = inner;
       }
     }
+    return changed;
   }
 
   // The timeline's markup changes only when its lanes do; its line of the position reached and the ends of the
@@ -212,14 +211,16 @@ function render({ model, el }) {
   }
 
   function draw() {
-    mark("bl-draw-start");
     const active = root.activeElement;
     const hadFocus = !!active || lastAction !== null;
     const key = keyOf(active);
-    update(active);
+    const changed = update(active);
     placeNow();
-    // the markup already gives each group one tab stop; only a group without one gets it here
-    for (const g of body.querySelectorAll(GROUPS)) if (!g.querySelector(TAB_STOP)) rove(g);
+    // the markup already gives each group one tab stop; only a group without one gets it here (only the
+    // regions just patched can have lost theirs)
+    for (const region of changed) {
+      for (const g of region.querySelectorAll(GROUPS)) if (!g.querySelector(TAB_STOP)) rove(g);
+    }
     const files = body.querySelector("details.bl-files");
     if (files && filesOpen !== null) files.open = filesOpen;
     const name = body.querySelector("[data-field='filename']");
@@ -243,7 +244,6 @@ function render({ model, el }) {
     still = false;
     const say = model.get("announce");
     if (say && live.textContent !== say) live.textContent = say;
-    mark("bl-draw-end");
   }
 
   // a click on a trick of the timeline (under the hands): the page stays where it is
@@ -261,7 +261,6 @@ function render({ model, el }) {
   }
 
   function send(msg) {
-    mark("bl-send");
     lastAction = msg.action;
     model.send(msg);
   }
