@@ -317,13 +317,27 @@ def play_a_legal_card(table: Any) -> tuple[str, str]:
         if now is not None and now == box:
             break
         box = now
-    card.click()
-    try:
-        table.locator(f"[data-slot='{seat}'] [data-trick-card='{name}']").wait_for(state="attached")
-    except Exception:
-        view_shot(table.page, f"play-failed-{seat}{name}.png")
-        raise
-    return seat, name
+    # Whether the click reached the card's button: JupyterLab lays a long notebook out lazily (windowing), and a
+    # cell above that gets its real height moves the page between Playwright's last check and its click. A
+    # click that missed the button is made again, as a person would; one that reached it must play the card.
+    card.evaluate("b => { window.blReached = false; b.addEventListener('click', () => { window.blReached = true; }, "
+                  "{once: true}); }")
+    played = table.locator(f"[data-slot='{seat}'] [data-trick-card='{name}']")
+    for attempt in range(3):
+        card.click()
+        try:
+            played.wait_for(state="attached", timeout=15_000)
+            return seat, name
+        except Exception:
+            if table.page.evaluate("() => window.blReached") or attempt == 2:
+                try:   # it reached the button: the card must be played (a slow machine gets a minute in all)
+                    played.wait_for(state="attached", timeout=45_000)
+                    return seat, name
+                except Exception:
+                    view_shot(table.page, f"play-failed-{seat}{name}.png")
+                    raise
+            card.scroll_into_view_if_needed()
+    raise AssertionError("unreachable")
 
 
 def check_own_cards(table: Any, stem: str) -> None:
