@@ -323,21 +323,21 @@ def play_a_legal_card(table: Any) -> tuple[str, str]:
     card.evaluate("b => { window.blReached = false; b.addEventListener('click', () => { window.blReached = true; }, "
                   "{once: true}); }")
     played = table.locator(f"[data-slot='{seat}'] [data-trick-card='{name}']")
-    for attempt in range(3):
+    for _ in range(3):
         card.click()
         try:
             played.wait_for(state="attached", timeout=15_000)
             return seat, name
         except Exception:
-            if table.page.evaluate("() => window.blReached") or attempt == 2:
-                try:   # it reached the button: the card must be played (a slow machine gets a minute in all)
-                    played.wait_for(state="attached", timeout=45_000)
-                    return seat, name
-                except Exception:
-                    view_shot(table.page, f"play-failed-{seat}{name}.png")
-                    raise
-            card.scroll_into_view_if_needed()
-    raise AssertionError("unreachable")
+            if table.page.evaluate("() => window.blReached"):
+                break   # it reached the button: the card must be played (below)
+            card.scroll_into_view_if_needed()   # it missed: click again
+    try:   # a slow machine gets a minute in all
+        played.wait_for(state="attached", timeout=45_000)
+    except Exception:
+        view_shot(table.page, f"play-failed-{seat}{name}.png")
+        raise
+    return seat, name
 
 
 def check_own_cards(table: Any, stem: str) -> None:

@@ -401,9 +401,7 @@ def _rank_button(parent: ET.Element, seat: Seat, c: Card, lang: str, *, legal: b
 
 def _suit_line(parent: ET.Element, sv: SeatView, suit: Suit, lang: str, interactive: bool, show_played: bool,
                panel: Panel | None, tab_stop: Card | None = None) -> None:
-    cards = [c for c in sv.cards if c.suit is suit]
-    gone = [c for c in sv.played if c.suit is suit] if show_played else []
-    shown = sorted(set(cards) | set(gone), key=lambda c: -int(c.rank))
+    shown = _shown(sv, suit, show_played)
     # in the widget a suit of five cards or more may wrap inside its hand (its next line under its first card)
     # where the hands would otherwise be wider than the compass's COMPASS_MAX_PX and run under the side boxes;
     # the table wraps only as much as it must, and only such suits
@@ -425,6 +423,7 @@ def _suit_line(parent: ET.Element, sv: SeatView, suit: Suit, lang: str, interact
             if c == tab_stop:
                 b.set("tabindex", "0")
         return
+    gone = sv.played if show_played else frozenset()
     prev: ET.Element | None = None
     for i, c in enumerate(shown):
         sep = " " if i else ""
@@ -560,10 +559,11 @@ def _shown(sv: SeatView, suit: Suit, show_played: bool) -> list[Card]:
     return sorted(set(cards) | set(gone), key=lambda c: -int(c.rank))
 
 
-def _tab_stop(sv: SeatView, show_played: bool) -> Card | None:
+def _tab_stop(sv: SeatView, lines: Mapping[Suit, tuple[Card, ...]]) -> Card | None:
     """The card of an interactive hand that is its one tab stop (what :func:`_roving` picks): the first legal
-    card, else the first card, in the order of the buttons (the suit lines, then the penalty cards)."""
-    order = [c for suit in Suit for c in _shown(sv, suit, show_played)]
+    card, else the first card, in the order of the buttons (the suit lines' cards ``lines``, then the penalty
+    cards)."""
+    order = [c for suit in Suit for c in lines[suit]]
     order += [p.card for p in sorted(sv.penalty_cards, key=lambda p: p.card.sort_key)]
     return next((c for c in order if c in sv.legal), order[0] if order else None)
 
@@ -575,9 +575,9 @@ def _kept_suit_lines(hand_el: ET.Element, sv: SeatView, lang: str, show_played: 
     when it is not in the suit lines (a penalty card), else None."""
     enabled = panel is None or panel.cards_enabled
     selected = panel.selected if panel is not None else frozenset()
-    stop = _tab_stop(sv, show_played)
-    for suit in Suit:
-        shown = tuple(_shown(sv, suit, show_played))
+    lines = {suit: tuple(_shown(sv, suit, show_played)) for suit in Suit}
+    stop = _tab_stop(sv, lines)
+    for suit, shown in lines.items():
         key = ("line", sv.seat, suit, lang, shown, sv.cards if show_played else (),
                tuple(c for c in shown if c in sv.legal), tuple(c for c in shown if c in selected), enabled,
                show_played, stop if stop in shown else None)
