@@ -358,7 +358,9 @@ def test_the_new_events_of_the_format_validate() -> None:
         {"action": "end_of_round"},
         {"seat": "E", "action": "expose", "card": "HQ", "how": "lead_out_of_turn", "misinformed_by_opponent": True},
     ]
-    data = scenario_with(None, statements_cite=["16C", "64C"], play_ceased=True, tricks_won={"NS": 9, "EW": 4})
+    data = scenario_with(None, statements_cite=["16C", "64C"], play_ceased=True, tricks_won={"NS": 9, "EW": 4},
+                         statements_cite_exactly=["16C", "64C", "64A2"], statements_not_cite=["50D2"],
+                         claim_least_tricks=3)
     data["history"] = good
     assert not schema_errors(data), explain(schema_errors(data))
     bad = [
@@ -376,7 +378,11 @@ def test_the_new_events_of_the_format_validate() -> None:
         errors = schema_errors(scenario_with(event))
         assert any(where(e) == at for e in errors), f"{event} must fail at '{at}':\n{explain(errors)}"
     for expected, at in (({"statements_cite": ["Law sixteen"]}, "expected/statements_cite/0"),
-                         ({"play_ceased": "yes"}, "expected/play_ceased")):
+                         ({"play_ceased": "yes"}, "expected/play_ceased"),
+                         ({"statements_cite_exactly": ["Law sixteen"]}, "expected/statements_cite_exactly/0"),
+                         ({"statements_not_cite": "50D2"}, "expected/statements_not_cite"),
+                         ({"claim_least_tricks": 14}, "expected/claim_least_tricks"),
+                         ({"claim_least_tricks": "5"}, "expected/claim_least_tricks")):
         errors = schema_errors(scenario_with(None, **expected))
         assert any(where(e) == at for e in errors), f"{expected} must fail at '{at}':\n{explain(errors)}"
 

@@ -13,6 +13,7 @@ from bridgelaws.table import binding_restrictions, Table
 
 from bridgelaws.scenario.expectations import _DESIGNATION_KEYS
 from bridgelaws.scenario.model import NOT_IMPLEMENTED, Scenario
+from bridgelaws.scenario.statement_comparisons import STATEMENT_COMPARISONS
 
 
 @dataclass(frozen=True, slots=True)
@@ -347,6 +348,7 @@ _COMPARE: dict[str, Callable[[Any, Mapping[str, Any], Table, Scenario], Comparis
     "revokes": _cmp_revokes, "tricks_won": _cmp_tricks_won, "trick_adjustment": _cmp_trick_adjustment,
     "statements_cite": _cmp_statements_cite, "play_ceased": _cmp_play_ceased,
 }
+_COMPARE.update(STATEMENT_COMPARISONS)
 
 
 def _show(value: Any) -> str:

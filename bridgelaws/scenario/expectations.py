@@ -7,6 +7,7 @@ from typing import Any
 
 from bridgelaws.cards import Seat
 from bridgelaws.events import Event
+from bridgelaws.laws import LawRef
 
 from bridgelaws.scenario.model import Checkpoint, EXPECTATION_KEYS
 from bridgelaws.scenario.values import (
@@ -107,11 +108,12 @@ def _expected(value: Any, where: str, history: tuple[Event, ...]) -> dict[str, A
             out[key] = {k: _seat(t[k], f"{w}.{k}").value for k in _ROLE_KEYS if k in t}
         elif key == "information":
             out[key] = _information(v, w)
-        elif key == "statements_cite":
-            out[key] = _law_codes(v, w)
+        elif key in _STATEMENT_EXPECTATIONS:
+            out[key] = _STATEMENT_EXPECTATIONS[key](v, w)
         elif key in _REVOKE_EXPECTATIONS:
             out[key] = _REVOKE_EXPECTATIONS[key](v, w)
     _check_pairs(out, where, history)
+    _check_statement_lists(out, where)
     return out
 
 
@@ -240,13 +242,52 @@ def _information(value: Any, where: str) -> dict[str, Any] | bool:
 
 
 def _law_codes(value: Any, where: str) -> list[str]:
-    """``statements_cite``: law references, each in its compact form (``"16C"``), without repeats."""
+    """``statements_cite`` (and its exact and negative forms): law references, each in its compact form (``"16C"``), without repeats."""
     out: list[str] = []
     for v in _list(value, where):
         code = _law_ref(v, where).code
         if code not in out:
             out.append(code)
     return out
+
+
+def _least_tricks(value: Any, where: str) -> int:
+    """``claim_least_tricks``: a number of tricks 0 to 13 (the claim solver's answer)."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 13:
+        raise _Problem(f"{where}: must be a number of tricks 0 to 13, not {_short(value)}")
+    return value
+
+
+_STATEMENT_EXPECTATIONS: dict[str, Callable[[Any, str], Any]] = {
+    "statements_cite": _law_codes, "statements_cite_exactly": _law_codes, "statements_not_cite": _law_codes,
+    "claim_least_tricks": _least_tricks,
+}
+
+
+def _covers(code: str, parent: str) -> bool:
+    """``code`` is ``parent`` or a paragraph inside it (64B4 is inside 64B and 64)."""
+    ref: LawRef | None = LawRef.parse(code)
+    while ref is not None:
+        if ref.code == parent:
+            return True
+        ref = ref.parent()
+    return False
+
+
+def _check_statement_lists(out: dict[str, Any], where: str) -> None:
+    """A law may not be both wanted (``statements_cite``, ``statements_cite_exactly``) and forbidden
+    (``statements_not_cite``); a law ``statements_cite`` wants must be allowed by ``statements_cite_exactly``."""
+    forbidden = out.get("statements_not_cite", [])
+    for key in ("statements_cite", "statements_cite_exactly"):
+        for code in out.get(key, []):
+            for bad in forbidden:
+                if _covers(code, bad) or _covers(bad, code):
+                    raise _Problem(f"{where}: law {code} is in {key} and {bad} in statements_not_cite")
+    exact = out.get("statements_cite_exactly")
+    if exact is not None:
+        for code in out.get("statements_cite", []):
+            if not any(_covers(code, e) or _covers(e, code) for e in exact):
+                raise _Problem(f"{where}: law {code} is in statements_cite but not in statements_cite_exactly")
 
 
 def _check_pairs(out: dict[str, Any], where: str, history: tuple[Event, ...]) -> None:

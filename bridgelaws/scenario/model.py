@@ -25,6 +25,8 @@ EXPECTATION_KEYS: tuple[str, ...] = (
     "lead_restriction", "played_card", "played_by", "held_card", "touched_card", "card_is_played",
     "designation", "roles", "lead_stands", "restored_to_hand", "opening_lead", "may_withdraw", "information",
     "revokes", "tricks_won", "trick_adjustment", "statements_cite", "play_ceased",
+    # the exact and the negative forms of statements_cite, and the claim solver's answer (issue 30)
+    "statements_cite_exactly", "statements_not_cite", "claim_least_tricks",
 )
 TOP_LEVEL_KEYS: tuple[str, ...] = (
     "id", "title", "laws", "summary", "question", "reasoning", "tags", "contract", "declarer", "deal",
