@@ -74,8 +74,9 @@ def statements(state: PlayState) -> list[Statement]:
             out.append(_s("dir.pc_first_opportunity", L50D1a, "obligation", seat=seat, cards=majors))
         partner = seat.partner
         leading_now = to_act is partner and not state.trick and d is None and il is None
-        # at trick 13 the partner gets no later lead: the options arise only if he leads to trick 13 itself
-        no_later_lead = state.trick_no == 13 and (bool(state.trick) or to_act is not partner)
+        # a later lead by the partner can only be to trick 13, where every hand holds one card and the options
+        # are moot (they arise, if at all, when he leads now)
+        no_later_lead = state.trick_no >= 12 and (bool(state.trick) or to_act is not partner)
         if not (d is not None and d.kind == "lead_options" and d.offender is seat) and not leading_now \
                 and not no_later_lead:
             suits = tuple(sorted({c.suit for c in majors}, key=lambda s: s.index))

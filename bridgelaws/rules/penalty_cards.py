@@ -314,8 +314,25 @@ def settle(state: PlayState) -> PlayState:
     if not state.trick:
         decision = lead_options(state, seat)
         if decision is not None:
+            if every_card_forced(state):
+                return record_moot(state.evolve(options_settled=(state.trick_no, seat)), decision)
             return state.evolve(pending=decision)
     decision = designation_needed(state, seat)
     if decision is not None:
         return state.evolve(pending=decision)
     return state
+
+
+def every_card_forced(state: PlayState) -> bool:
+    """No choice can change a card still to be played: every hand that has yet to play to the current trick holds
+    one card at most (at trick 13, every hand). A decision of declarer's in such a position is moot."""
+    played = {s for s, _ in state.trick}
+    return all(len(state.holding(s)) <= 1 for s in state.defenders + (state.declarer, state.dummy)
+               if s not in played)
+
+
+def record_moot(state: PlayState, decision: Decision) -> PlayState:
+    """A decision that cannot change any card still to be played is recorded as moot, with its law, and not
+    awaited: the cards play themselves (ACBL, "Revokes at trick 12"; docs/revokes.md)."""
+    return state.evolve(notes=state.notes + (note("note.moot_decision", decision.law, seat=decision.by,
+                                                  offender=decision.offender),))

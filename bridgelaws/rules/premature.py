@@ -6,7 +6,7 @@ from bridgelaws.cards import Card, Seat
 from bridgelaws.errors import DecisionError, FailureToFollowSuitError, IllegalPlayError, OutOfTurnError
 from bridgelaws.events import Choose, Event, Expose, Play, Select, Simultaneous
 from bridgelaws.laws import law
-from bridgelaws.rules.penalty_cards import add_penalty_cards, restore, settle
+from bridgelaws.rules.penalty_cards import add_penalty_cards, every_card_forced, record_moot, restore, settle
 from bridgelaws.state import Decision, Option, PlayState, Restriction
 from bridgelaws.mechanics import (
     Engine, check_plain_play, complete_trick, follow_suit_cards, legal_cards_ignoring_pending, next_in_trick, note,
@@ -53,7 +53,10 @@ def premature_play(table: Engine, state: PlayState, ev: Expose) -> PlayState:
     options = tuple(Option(name, lr) for name, lr in _57_LAWS.items())
     decision = Decision("premature_play", state.declarer, options, L57A, offender=seat, cards=(card,),
                         subject=partner)
-    return st.evolve(pending=decision, notes=(note("note.premature_penalty", L57A, seat=seat, card=card),))
+    st = st.evolve(notes=(note("note.premature_penalty", L57A, seat=seat, card=card),))
+    if every_card_forced(st):
+        return record_moot(st, decision)      # the partner's only card: no option can change it
+    return st.evolve(pending=decision)
 
 
 def premature_at_rho_turn(state: PlayState, seat: Seat, card: Card, ev: Event) -> PlayState:
