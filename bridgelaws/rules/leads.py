@@ -54,7 +54,7 @@ def lead_out_of_turn(table: Engine, state: PlayState, ev: Expose) -> PlayState:
     if ev.misinformed_by_opponent:
         # 47E1: led because an opponent mistakenly said it was his lead: retracted, no rectification at all
         st = restore(state, seat, (card,))
-        return st.evolve(notes=(note("lp.note.47E1", law("47E1"), seat=seat, card=card, leader=correct),))
+        return st.evolve(notes=(note("lp.note.47E1", law("47E1"), seat=seat, card=card, leader=correct, ui=L16C),))
     if state.lead_retracted and state.is_defender(seat):
         return defender_before_required_lead(state, seat, card)
     if opening and not state.is_defender(seat):

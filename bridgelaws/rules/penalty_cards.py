@@ -69,8 +69,9 @@ def expose(table: Engine, state: PlayState, ev: Expose) -> PlayState:
     if state.phase == "over":
         raise IllegalPlayError(f"{ev}: all 13 tricks have been played", seat=seat, card=card, event=ev,
                                key="error.play_over", trick_no=state.trick_no)
-    if ev.misinformed_by_opponent and ev.how != "lead_out_of_turn":
-        raise IllegalPlayError(f"{ev}: 'misinformed_by_opponent' belongs to a lead out of turn (47E1)",
+    if ev.misinformed_by_opponent and ev.how not in ("lead_out_of_turn", "premature_play"):
+        raise IllegalPlayError(f"{ev}: 'misinformed_by_opponent' belongs to a lead out of turn or a premature play "
+                               "(47E1)",
                                law=law("47E1"), seat=seat, card=card, event=ev, key="lp.error.47E1_not_lead",
                                trick_no=state.trick_no)
     if card not in state.hand(seat):

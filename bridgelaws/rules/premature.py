@@ -17,6 +17,7 @@ L57A = law("57A")
 L57C1 = law("57C1")
 L57C3 = law("57C3")
 L57D = law("57D")
+L47E1 = law("47E1")
 L16 = law("16")
 L58B1 = law("58B1")
 L58B2 = law("58B2")
@@ -33,6 +34,8 @@ def premature_play(table: Engine, state: PlayState, ev: Expose) -> PlayState:
         raise OutOfTurnError(f"{ev}: declarer's premature play is simply played and stands if legal (57C3); "
                              "write it as a play with out_of_turn = true", law=L57C3, seat=seat, card=card, event=ev,
                              key="error.declarer_premature", trick_no=state.trick_no)
+    if ev.misinformed_by_opponent:
+        return misinformed_play(state, seat, card, ev)
     partner = seat.partner
     played = {s for s, _ in state.trick}
     if state.trick and partner in played and state.to_act is not seat and seat not in played \
@@ -57,6 +60,22 @@ def premature_play(table: Engine, state: PlayState, ev: Expose) -> PlayState:
     if every_card_forced(st):
         return record_moot(st, decision)      # the partner's only card: no option can change it
     return st.evolve(pending=decision)
+
+
+def misinformed_play(state: PlayState, seat: Seat, card: Card, ev: Event) -> PlayState:
+    """Implements Law 47E1 for a play (the 2017 text: "a lead out of turn (or play of a card)"): the defender
+    played before his turn because an opponent mistakenly told him it was his turn. The card is retracted without
+    further rectification: it goes back to his hand, it is no penalty card, and declarer has no options under
+    57A. Law 16C governs what it showed (47E1 refers to it)."""
+    if not state.trick or seat is state.to_act:
+        raise OutOfTurnError(f"{ev}: a premature play is a card led or played before partner has played to the "
+                             "current trick (57A, 47E1)", law=L47E1, seat=seat, card=card, event=ev,
+                             key="error.not_premature", trick_no=state.trick_no)
+    if state.pending is not None or state.irregular_lead is not None:
+        raise DecisionError(f"{ev}: a decision is pending", law=state.pending.law if state.pending else None,
+                            seat=seat, card=card, event=ev, key="error.decision_pending", trick_no=state.trick_no)
+    st = restore(state, seat, (card,))
+    return st.evolve(notes=(note("lp.note.47E1_play", L47E1, seat=seat, card=card, ui=law("16C")),))
 
 
 def premature_at_rho_turn(state: PlayState, seat: Seat, card: Card, ev: Event) -> PlayState:

@@ -177,6 +177,8 @@ def _establishing_law(before: PlayState, after: PlayState, event: Event, r: Revo
         return None
     if isinstance(event, Designate) and before.trick_no > r.trick_no:
         return L63A2                                    # names or designates a card to the next trick
+    if isinstance(event, Expose) and event.misinformed_by_opponent:
+        return None                                     # 47E1: "Law 63A1 does not apply"
     if isinstance(event, Expose) and event.how in ("lead_out_of_turn", "premature_play"):
         # an illegal lead or play to a later trick establishes it too; a premature play by a player who has
         # already played to the trick in progress is a lead to the next trick (57A)
