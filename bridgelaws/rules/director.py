@@ -52,8 +52,8 @@ def statements(state: PlayState) -> list[Statement]:
         out.append(_s(f"dir.pc_{p.kind}", L50B, "penalty_card", seat=p.seat, card=p.card))
     for seat in state.defenders:
         pcs = state.penalty_cards_of(seat)
-        if not pcs:
-            continue
+        if not pcs or state.phase == "over":
+            continue    # no obligation or option outlives the play (a claim or concession settled it)
         majors = tuple(p.card for p in pcs if p.is_major)
         for p in pcs:
             if not p.is_major:
