@@ -185,6 +185,15 @@ class ClaimRecord:
     established: tuple[int, ...] = ()
     computed: int | None = None
     before: tuple[str, Seat | None] = ("play", None)
+    #: the sides that have called the Director about it (68D2), in order: the claimer's side about the tricks
+    #: the claim conceded (68B1, 71), the other side about the claim (70) or its own agreement (69B)
+    disputed_by: tuple[str, ...] = ()
+
+    @property
+    def conceded(self) -> int:
+        """The remaining tricks it gives the other side: a concession's, or those a claim of fewer than all the
+        remaining tricks concedes (68B1: "a claim of some number of tricks is a concession of the remainder")."""
+        return self.remaining - self.tricks
 
     @property
     def settled(self) -> bool:

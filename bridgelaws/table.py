@@ -20,6 +20,7 @@ from typing import Any
 from bridgelaws.rules import play as _play  # noqa: F401  (isort: skip)
 from bridgelaws.rules import designation, director, leads, penalty_cards, played_card, premature, revoke  # noqa: F401
 from bridgelaws.rules import withdraw  # noqa: F401  (after revoke: it wraps the 62C handler)
+from bridgelaws.rules import claims
 
 from bridgelaws.cards import Card, Seat
 from bridgelaws.deal import Contract, Deal
@@ -132,6 +133,8 @@ class Table:
                       event)
         if new.revokes:
             new = revoke.after_event(state, new, event)   # 63A: establishment; 62C: the re-opened trick closes
+        if new.claim is not None:
+            new = claims.after_event(self, state, new)    # 68D: play ceases again once a correction is complete
         return designation.lapse_stale(settle(new))
 
     def push(self, event: Event) -> PlayState:

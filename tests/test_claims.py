@@ -126,3 +126,66 @@ def test_a_seatless_event_with_a_seat_is_an_error_in_the_file() -> None:
                                               {"seat": "N", "action": "end_of_round"}]
     with pytest.raises(ScenarioError):
         sc.from_dict(data)
+
+
+def test_a_revoke_the_claim_did_not_establish_is_corrected_after_it_62a_63a3() -> None:
+    """63A3/63A4 name only the offending side's own claim, concession or agreement; the WBF Laws Committee
+    (12 January 2000, item 3): "The Director must allow correction of the revoke and then determine the claim".
+    West revoked at trick 3 (dummy's ♣A, West's ♦3 with ♣J in hand); declarer claims before East-West play on."""
+    from bridgelaws.events import CorrectRevoke
+
+    t = table_after(12)
+    t.push(Claim(S, tricks=9))
+    t.push(Dispute(W))
+    assert [r.established for r in t.state.revokes] == [False]
+    t.push(CorrectRevoke(W, Card.parse("D3")))
+    st = t.state
+    assert [(p.seat, str(p.card), p.kind) for p in st.penalty_cards] == [(W, "D3", "major")]    # 62B1
+    assert st.to_act is W and t.legal_cards() == frozenset([Card.parse("CJ")])
+    with pytest.raises(IllegalPlayError) as info:               # nobody else plays: play has ceased (68D)
+        t.push(Play(N, Card.parse("CT")))
+    assert info.value.law.code == "68D"
+    t.push(Play(W, Card.parse("CJ")))
+    st = t.state
+    assert st.to_act is None and play_ceased(st) and len(st.tricks) == 3 and st.tricks[-1].winner is N
+    with pytest.raises(IllegalPlayError) as info:
+        t.push(Play(N, Card.parse("CT")))
+    assert info.value.law.code == "68D"
+
+
+def test_a_revoke_the_offending_side_s_own_claim_established_stays_uncorrected_63b() -> None:
+    from bridgelaws.events import CorrectRevoke
+
+    t = table_after(12)
+    t.push(Concede(W))                       # 63A3: the offender's own concession establishes it
+    with pytest.raises(IllegalPlayError) as info:
+        t.push(CorrectRevoke(W, Card.parse("D3")))
+    assert info.value.law.code == "63B" and len(t.history) == 13
+
+
+def test_a_claim_of_fewer_than_all_concedes_the_rest_and_71_decides_the_claimer_s_dispute() -> None:
+    """68B1: "a claim of some number of tricks is a concession of the remainder"; Law 71 (not 69B, which is the
+    other side's withdrawal of its agreement) decides whether that concession is cancelled."""
+    t = table_after(12)
+    t.push(Claim(S, tricks=9, line="I give up a diamond"))
+    assert "68B1" in {n.law.code for n in t.state.notes}
+    t.push(Agree(W))
+    t.push(Dispute(N))                       # declarer's side: the conceded diamond could not be lost
+    cited = {s.law.code for s in t.statements() if s.law is not None}
+    assert "68B1" in cited and "71" in cited and "69B" not in cited and "70" not in cited
+    t.pop()
+    t.push(Dispute(E))                       # the side that agreed withdraws its agreement: 69B
+    assert {n.law.code for n in t.state.notes} == {"69B"}
+
+
+def test_a_defender_s_claim_brings_70d2_and_declarer_s_does_not() -> None:
+    """70D2 is about a defender's claim only: "any part of a defender's claim that depends on his partner
+    selecting a particular play from among alternative normal plays"."""
+    t = table_after(12)
+    t.push(Claim(E, tricks=1))
+    t.push(Dispute(S))
+    assert "70D2" in {s.law.code for s in t.statements() if s.law is not None}
+    t2 = table_after(12)
+    t2.push(Claim(S, tricks=9))
+    t2.push(Dispute(W))
+    assert "70D2" not in {s.law.code for s in t2.statements() if s.law is not None}

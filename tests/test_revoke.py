@@ -333,3 +333,73 @@ def test_62d2_the_revokers_partner_changes_his_trick_12_card_without_waiting_for
     assert n.law == law("62D2") and n.message.params["ui"] == law("16C")
     for lang in ("en", "da", "nb"):
         assert "16C" in " ".join(table.director_says(lang))
+
+
+def _wbu_after_trick_11() -> Table:
+    s = load(SCENARIOS + "62d-wbu-2019-rebuild-tricks-12-13.toml")
+    return replay(s, 44)
+
+
+def test_62d2_correct_revoke_before_partner_plays_no_penalty_card_16c() -> None:
+    """62D2: "If a defender revokes on the twelfth trick before his partner's turn to play to the trick, Law 16C
+    applies." East ruffs dummy's ♦2 with ♥J holding ♦5, South plays ♦Q, and attention is drawn before West plays:
+    East's ♥J goes back to his hand (our reading: docs/revokes.md), 62D2 and 16C are stated, no penalty card law;
+    South may take back ♦Q (62C1, with 16C)."""
+    t = _wbu_after_trick_11()
+    for seat, card, flag in ((Seat.NORTH, "D2", False), (Seat.EAST, "HJ", True), (Seat.SOUTH, "DQ", False)):
+        t.push(Play(seat, Card.parse(card), revoke=flag))
+    st = t.push(CorrectRevoke(Seat.EAST, card=Card.parse("HJ")))
+    assert not st.penalty_cards and Card.parse("HJ") in st.hand(Seat.EAST)
+    assert t.legal_cards() == frozenset([Card.parse("D5")])
+    cited = {c for x in t.statements() for c in ([x.law.code] if x.law else [])
+             + [v.code for v in x.message.params.values() if hasattr(v, "code") and hasattr(v, "cite")]}
+    assert {"62D2", "16C", "62C1"} <= cited
+    assert not cited & {"62B1", "50B", "50D1a", "50D1b", "50D2", "50E"}
+
+
+def test_62b1_when_the_partner_had_played_before_the_trick_12_revoke() -> None:
+    """62D2 needs the revoke "before his partner's turn": South leads ♦Q to trick 12 in a position where West plays
+    before East; with West already played, East's corrected revoke card is a major penalty card (62B1)."""
+    s = load(SCENARIOS + "62b1-trick-12-after-partner-played-trick-13-plays-itself.toml")
+    t = replay(s, 48)
+    assert [(p.seat, str(p.card), p.kind) for p in t.penalty_cards()] == [(Seat.WEST, "HJ", "major")]
+    assert "62D2" not in {x.law.code for x in t.statements() if x.law}
+
+
+def test_a_57a_choice_for_a_partner_with_one_card_is_moot() -> None:
+    """Trick 13: South leads ♥4 and East plays ♥J before his partner West, who holds one card. ♥J is a major
+    penalty card (57A), but no option declarer could choose for West can change his card: the decision is recorded
+    as moot, with 57A, and not awaited (ACBL: "the cards play themselves")."""
+    from bridgelaws.events import Expose
+
+    t = _wbu_after_trick_11()
+    for seat, card in ((Seat.NORTH, "D2"), (Seat.EAST, "D5"), (Seat.SOUTH, "DQ"), (Seat.WEST, "C6"),
+                       (Seat.SOUTH, "H4")):
+        t.push(Play(seat, Card.parse(card)))
+    st = t.push(Expose(Seat.EAST, Card.parse("HJ"), how="premature_play"))
+    assert st.pending is None and t.declarer_options() == frozenset()
+    assert [(p.seat, str(p.card), p.kind) for p in st.penalty_cards] == [(Seat.EAST, "HJ", "major")]
+    assert [n.message.key for n in st.notes] == ["note.premature_penalty", "note.moot_decision"]
+    assert st.notes[-1].law == law("57A")
+    assert t.legal_cards() == frozenset([Card.parse("H9")])
+    t.push(Play(Seat.WEST, Card.parse("H9")))
+    t.push(Play(Seat.NORTH, Card.parse("S2")))
+    st = t.push(Play(Seat.EAST, Card.parse("HJ")))
+    assert st.phase == "over" and st.tricks[-1].winner is Seat.EAST
+
+
+def test_no_50d2_options_are_announced_on_trick_12_for_a_lead_to_trick_13() -> None:
+    """West names ♥J on trick 12 (a major penalty card, 49, 50B) while dummy is to lead: East's only later lead
+    would be to trick 13, where every hand holds one card, so the Director announces no 50D2 options for it (they
+    would be moot); 50D1a and 50E are still stated. Once East wins trick 12, his lead waits for nothing."""
+    from bridgelaws.events import Expose
+
+    s = load(SCENARIOS + "62b1-trick-12-after-partner-played-trick-13-plays-itself.toml")
+    t = replay(s, 44)
+    t.push(Expose(Seat.WEST, Card.parse("HJ"), how="named"))
+    cited = {x.law.code for x in t.statements() if x.law}
+    assert "50D2" not in cited and {"50B", "50D1a", "50E"} <= cited
+    for seat, card in ((Seat.NORTH, "D2"), (Seat.EAST, "D9"), (Seat.SOUTH, "D3"), (Seat.WEST, "D5")):
+        t.push(Play(seat, Card.parse(card)))
+    assert t.to_act() is Seat.EAST and t.pending is None and t.legal_cards() == frozenset([Card.parse("CA")])
+    assert [n.message.key for n in t.state.notes][-1] == "note.moot_decision"

@@ -317,7 +317,9 @@ def event_cases() -> list[tuple[str, str, dict[str, Any]]]:
                 extra = {k: sample(props[k], k)}
                 needs = then.get("dependentSchemas", {}).get(k)   # a field that goes with another's value
                 if needs:
-                    extra |= {f: needs["properties"][f]["const"] for f in needs["required"]}
+                    # the field's value it goes with: the one value (const), or the first allowed (enum)
+                    extra |= {f: needs["properties"][f].get("const", needs["properties"][f].get("enum", [None])[0])
+                              for f in needs["required"]}
                 cases.append((action, f"with {k}", base | extra))
         cases.append((action, "with an unknown key", base | {"colour": "red"}))
     return cases
@@ -357,6 +359,7 @@ def test_the_new_events_of_the_format_validate() -> None:
         {"action": "next_board_call", "side": "EW"},
         {"action": "end_of_round"},
         {"seat": "E", "action": "expose", "card": "HQ", "how": "lead_out_of_turn", "misinformed_by_opponent": True},
+        {"seat": "E", "action": "expose", "card": "HQ", "how": "premature_play", "misinformed_by_opponent": True},
     ]
     data = scenario_with(None, statements_cite=["16C", "64C"], play_ceased=True, tricks_won={"NS": 9, "EW": 4},
                          statements_cite_exactly=["16C", "64C", "64A2"], statements_not_cite=["50D2"],

@@ -21,14 +21,17 @@ from __future__ import annotations
 from bridgelaws.cards import Seat
 from bridgelaws.claimsolver import MAX_COMPUTED_TRICKS, min_tricks
 from bridgelaws.errors import IllegalPlayError
-from bridgelaws.events import Agree, Claim, Concede, Dispute, EndOfRound, Event, NextBoardCall, Object, TdRuling
+from bridgelaws.events import (
+    Agree, Claim, Concede, CorrectRevoke, Dispute, EndOfRound, Event, NextBoardCall, Object, Play, TdRuling, Withdraw,
+)
 from bridgelaws.i18n import Message
 from bridgelaws.laws import LawRef, law
 from bridgelaws.mechanics import HANDLERS, Engine, note, register
+from bridgelaws.rules.penalty_cards import settle
 from bridgelaws.rules.revoke import side_of
 from bridgelaws.state import ClaimRecord, PlayState, Statement
 
-__all__ = ["play_ceased", "statements", "FINDING_LAWS", "side_seats"]
+__all__ = ["play_ceased", "statements", "FINDING_LAWS", "side_seats", "after_event"]
 
 L16 = law("16")
 L63A3 = law("63A3")
@@ -44,7 +47,10 @@ L69B = law("69B")
 L70 = law("70")
 L70A = law("70A")
 L70C = law("70C")
+L70D2 = law("70D2")
 L71 = law("71")
+L62A = law("62A")
+L79C = law("79C")
 
 #: the law behind each ground of a ruling (``td_ruling … finding``)
 FINDING_LAWS: dict[str, LawRef] = {
@@ -77,13 +83,69 @@ def _err(ev: Event, state: PlayState, message: str, key: str, law_ref: LawRef | 
 
 def _guard(handler):  # type: ignore[no-untyped-def]
     def guarded(table: Engine, state: PlayState, ev: Event) -> PlayState:
-        if state.claim is not None:
+        if state.claim is not None and not _allowed_after_claim(state, ev):
             raise _err(ev, state, "play has ceased after the claim or concession (68D); no card may be played "
                        "or exposed now", "claim.error.play_ceased", L68D)
-        return handler(table, state, ev)
+        out = handler(table, state, ev)
+        if state.claim is not None and isinstance(ev, CorrectRevoke):
+            out = _corrected_after_claim(state, out, ev)
+        return out
 
     guarded.__wrapped__ = handler  # type: ignore[attr-defined]
     return guarded
+
+
+def _allowed_after_claim(state: PlayState, ev: Event) -> bool:
+    """What play may still happen after a claim or concession: the correction of a revoke that it has not
+    established (62A; 63A3 and 63A4 name only the offending side's own claim, concession or agreement; WBF Laws
+    Committee, 12 January 2000, item 3), and the cards that correction calls for in the revoke trick: the
+    offender's legal card (62B), and a card taken back and played again under 62C. The engine refuses the
+    correction itself where the revoke is established (63B)."""
+    if isinstance(ev, CorrectRevoke):
+        return not state.board_closed
+    if isinstance(ev, Withdraw):
+        return state.revoke_correction is not None
+    if isinstance(ev, Play):
+        return ev.seat in _owed(state) and not ev.out_of_turn and not ev.proper_lead
+    return False
+
+
+def _corrected_after_claim(before: PlayState, after: PlayState, ev: Event) -> PlayState:
+    """What follows a revoke corrected after a claim or concession that did not establish it: the WBF Laws
+    Committee (12 January 2000, item 3): "The Director must allow correction of the revoke and then determine the
+    claim as equitably as possible, adjudicating any margin of doubt against the revoker"."""
+    rec = before.claim
+    r = next(x for x in after.revokes if x.card == ev.card and x.corrected)   # type: ignore[attr-defined]
+    if rec is None or r.established:
+        return after            # 62D1: an established revoke on trick 12, stated by its own note
+    return after.evolve(notes=after.notes + (note("claim.note.revoke_corrected", L70A, offender=r.seat, card=r.card,
+                                                  maker=rec.seat, a3=L63A3, a4=L63A4, rule=L62A),))
+
+
+def _owed(state: PlayState) -> frozenset[Seat]:
+    """The players who had a card on the revoke trick when the correction re-opened it, and have none there now:
+    the offender, and each player who took his card back under 62C."""
+    rc = state.revoke_correction
+    if rc is None or rc[0] != state.trick_no:
+        return frozenset()
+    offender = state.revokes[rc[1]].seat
+    on = {s for s, _ in state.trick}
+    return frozenset(s for s in (offender,) + tuple(rc[2]) if s not in on)
+
+
+def after_event(table: Engine, before: PlayState, state: PlayState) -> PlayState:
+    """Once a revoke corrected after a claim or concession has its trick repaired (62B, 62C), play has ceased
+    again (68D): nobody is to act, and the engine's exact answer is computed again from the corrected position."""
+    rec = state.claim
+    if rec is None or before.claim is None or (before.revoke_correction is None and state.revoke_correction is None):
+        return state
+    if _owed(state):
+        return state
+    st = state.evolve(revoke_correction=None, revoke_later=()) if state.revoke_correction is not None else state
+    side = side_of(rec.seat)
+    # the search plays on from the corrected position as if the claim had not been made (as at the claim itself)
+    rec = rec.evolve(computed=_computed(table, settle(st.evolve(claim=None, phase="play")), side))
+    return st.evolve(claim=rec, to_act=None, phase="over" if rec.settled else "play", designated=None)
 
 
 def _guard_all() -> None:
@@ -175,9 +237,10 @@ def claim(table: Engine, state: PlayState, ev: Claim) -> PlayState:
     st = _start(table, state, ev, "claim", tricks, remaining, ev.line)
     line = note("claim.note.line", L68C, seat=ev.seat, line=ev.line) if ev.line else \
         note("claim.note.no_line", L68C, seat=ev.seat)
-    notes = (note("claim.note.claim", law("68A"), seat=ev.seat, tricks=tricks, remaining=remaining), line,
-             note("claim.note.play_ceases", L68D)) + st.notes
-    return st.evolve(notes=notes)
+    notes = (note("claim.note.claim", law("68A"), seat=ev.seat, tricks=tricks, remaining=remaining), line)
+    if tricks < remaining:
+        notes += (note("claim.note.concedes_rest", L68B1, seat=ev.seat, conceded=remaining - tricks),)
+    return st.evolve(notes=notes + (note("claim.note.play_ceases", L68D),) + st.notes)
 
 
 @register(Concede)
@@ -233,17 +296,34 @@ def object_(table: Engine, state: PlayState, ev: Object) -> PlayState:
 
 @register(Dispute)
 def dispute(table: Engine, state: PlayState, ev: Dispute) -> PlayState:
-    """68D2, 70, 71, 69B: the Director is called. After an agreement, it is withdrawn (69B)."""
+    """68D2, 70, 71, 69B: the Director is called. By the other side: about the claim (70), or, after its
+    agreement, to withdraw it (69B). By the claimer's side: about the tricks the claim or concession gave away
+    (68B1; 71 decides whether that concession is cancelled)."""
     rec = _in_force(state, ev)
-    if rec.status in ("disputed", "ruled"):
+    side = side_of(ev.seat)
+    if rec.status == "ruled" or side in rec.disputed_by:
         raise _err(ev, state, "the Director has already been called", "claim.error.answered", L68D2,
                    status=rec.status)
-    if rec.status in ("agreed", "acquiesced"):
+    own = side == side_of(rec.seat)
+    if own and rec.kind == "claim" and rec.conceded:
+        key, law_ref = "claim.note.disputed_conceded", L68B1
+    elif not own and rec.status in ("agreed", "acquiesced"):
         key, law_ref = "claim.note.withdrawn_agreement", L69B
     else:
         key, law_ref = f"claim.note.disputed_{rec.kind}", L68D2
-    return state.evolve(claim=rec.evolve(status="disputed"), phase="play",
-                        notes=(note(key, law_ref, seat=ev.seat, maker=rec.seat),))
+    rec = rec.evolve(status="disputed", disputed_by=rec.disputed_by + (side,))
+    return state.evolve(claim=rec, phase="play",
+                        notes=(note(key, law_ref, seat=ev.seat, maker=rec.seat, conceded=rec.conceded),))
+
+
+def _ruling_law(rec: ClaimRecord, finding: str | None) -> LawRef:
+    """The law behind a ruling: the finding's; else 71 for a concession, or for the tricks a claim conceded
+    when only the claimer's side called the Director; else 70."""
+    if finding is not None:
+        return FINDING_LAWS[finding]
+    if rec.kind == "concede" or rec.disputed_by == (side_of(rec.seat),):
+        return L71
+    return L70
 
 
 @register(TdRuling)
@@ -260,7 +340,7 @@ def td_ruling(table: Engine, state: PlayState, ev: TdRuling) -> PlayState:
     if not 0 <= ev.tricks <= rec.remaining:
         raise _err(ev, state, f"{ev.tricks} tricks: only {rec.remaining} remain", "claim.error.tricks",
                    L70, tricks=ev.tricks, remaining=rec.remaining)
-    law_ref = FINDING_LAWS.get(ev.finding or "", L71 if rec.kind == "concede" else L70)
+    law_ref = _ruling_law(rec, ev.finding)
     rec = rec.evolve(status="ruled", tricks=ev.tricks, finding=ev.finding)
     seats = side_seats(side_of(rec.seat))
     return state.evolve(claim=rec, phase="over",
@@ -334,8 +414,9 @@ def statements(state: PlayState) -> list[Statement]:
     if rec.status == "disputed":
         return _disputed(state, rec, seats)
     if rec.settled:
-        law_ref = {"agreed": L69A, "acquiesced": L69A}.get(rec.status, L68B1 if rec.kind == "concede" else
-                                                              FINDING_LAWS.get(rec.finding or "", L70))
+        law_ref = {"agreed": L69A, "acquiesced": L69A}.get(rec.status)
+        if law_ref is None:
+            law_ref = _ruling_law(rec, rec.finding) if rec.status == "ruled" else L68B1
         return [_s("claim.dir.result", law_ref, seats=seats, tricks=rec.tricks, others=others,
                    other_tricks=rec.remaining - rec.tricks, remaining=rec.remaining)]
     return [_s("claim.dir.waiting", law("69A"), seats=others, maker=rec.seat, tricks=rec.tricks,
@@ -343,22 +424,42 @@ def statements(state: PlayState) -> list[Statement]:
 
 
 def _disputed(state: PlayState, rec: ClaimRecord, seats: tuple[Seat, Seat]) -> list[Statement]:
+    """The facts the Director must find: about the claim, when the other side disputes it (70); about the tricks
+    conceded, when the claimer's side asks him to look at them again, or about a concession (71). Each with what
+    the engine computed exactly, where it could."""
     out: list[Statement] = []
-    if rec.kind == "claim":
-        out.append(_s("claim.q.claim", L70, "question", seat=rec.seat, a=L70A, b=law("70B"), d=law("70D1"),
-                      e=law("70E1")))
-        if state.trump is not None and any(c.suit is state.trump for o in (rec.seat.lho, rec.seat.rho)
-                                           for c in state.holding(o)):
-            out.append(_s("claim.q.outstanding_trump", L70C, "question", seats=side_seats(_other(side_of(rec.seat)))))
-    else:
-        out.append(_s("claim.q.concession", L71, "question", seat=rec.seat))
-    if rec.computed is not None:
+    own = side_of(rec.seat)
+    about_claim = rec.kind == "claim" and any(d != own for d in rec.disputed_by)
+    about_concession = rec.kind == "concede" or (rec.conceded > 0 and own in rec.disputed_by)
+    if about_claim:
+        out.extend(_claim_questions(state, rec))
+    if about_concession:
         if rec.kind == "claim":
-            key = "claim.computed.sure" if rec.computed >= rec.tricks else "claim.computed.can_lose"
+            out.append(_s("claim.q.claim_concession", L71, "question", seat=rec.seat, conceded=rec.conceded,
+                          rule=L68B1, period=L79C))
         else:
+            out.append(_s("claim.q.concession", L71, "question", seat=rec.seat))
+    if rec.computed is not None:
+        if about_claim:
+            key = "claim.computed.sure" if rec.computed >= rec.tricks else "claim.computed.can_lose"
+            out.append(_s(key, L70, "computed", seats=seats, least=rec.computed, tricks=rec.tricks,
+                          remaining=rec.remaining, beyond=rec.computed - rec.tricks))
+        if about_concession:
             key = "claim.computed.not_losable" if rec.computed > rec.tricks else "claim.computed.losable"
-        out.append(_s(key, L70 if rec.kind == "claim" else L71, "computed", seats=seats, least=rec.computed,
-                      tricks=rec.tricks, remaining=rec.remaining, beyond=rec.computed - rec.tricks))
+            out.append(_s(key, L71, "computed", seats=seats, least=rec.computed, tricks=rec.tricks,
+                          remaining=rec.remaining, beyond=rec.computed - rec.tricks))
+    return out
+
+
+def _claim_questions(state: PlayState, rec: ClaimRecord) -> list[Statement]:
+    """70: the line stated, the normal lines, an outstanding trump (70C), and for a defender's claim, 70D2."""
+    out = [_s("claim.q.claim", L70, "question", seat=rec.seat, a=L70A, b=law("70B"), d=law("70D1"),
+              e=law("70E1"))]
+    if state.trump is not None and any(c.suit is state.trump for o in (rec.seat.lho, rec.seat.rho)
+                                       for c in state.holding(o)):
+        out.append(_s("claim.q.outstanding_trump", L70C, "question", seats=side_seats(_other(side_of(rec.seat)))))
+    if state.is_defender(rec.seat):
+        out.append(_s("claim.q.defender_claim", L70D2, "question", seat=rec.seat, partner=rec.seat.partner))
     return out
 
 

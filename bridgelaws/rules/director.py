@@ -44,49 +44,18 @@ def statements(state: PlayState) -> list[Statement]:
     pending decision, penalty cards and what they oblige, restrictions, options to come, information."""
     out: list[Statement] = list(state.notes)
     d = state.pending
-    il = state.irregular_lead
     if d is not None:
         out.extend(_decision_statements(state))
-    to_act = state.to_act
     for p in state.penalty_cards:
         out.append(_s(f"dir.pc_{p.kind}", L50B, "penalty_card", seat=p.seat, card=p.card))
     for seat in state.defenders:
-        pcs = state.penalty_cards_of(seat)
-        if not pcs:
-            continue
-        majors = tuple(p.card for p in pcs if p.is_major)
-        for p in pcs:
-            if not p.is_major:
-                out.append(_s("dir.minor_limit", L50C, "obligation", seat=seat, card=p.card, suit=p.card.suit))
-        if not majors:
-            continue
-        if to_act is seat and d is None and il is None:
-            base, cand, cannot = restricted_cards(state, seat)
-            can_play = tuple(p.card for p in penalty_card_candidates(state, seat, cand))
-            if state.designated is not None:
-                out.append(_s("dir.must_play_designated", law("51A"), "obligation", seat=seat, card=state.designated))
-            elif len(can_play) == 1:
-                key = "dir.must_lead_pc" if not state.trick else "dir.must_play_pc"
-                out.append(_s(key, L50D1a, "obligation", seat=seat, card=can_play[0]))
-            elif not can_play:
-                out.append(_s("dir.pc_waits", L50D1b, "obligation", seat=seat, cards=majors))
-        elif not (d is not None and d.kind == "designate_penalty_card" and d.offender is seat):
-            out.append(_s("dir.pc_first_opportunity", L50D1a, "obligation", seat=seat, cards=majors))
-        partner = seat.partner
-        leading_now = to_act is partner and not state.trick and d is None and il is None
-        # at trick 13 the partner gets no later lead: the options arise only if he leads to trick 13 itself
-        no_later_lead = state.trick_no == 13 and (bool(state.trick) or to_act is not partner)
-        if not (d is not None and d.kind == "lead_options" and d.offender is seat) and not leading_now \
-                and not no_later_lead:
-            suits = tuple(sorted({c.suit for c in majors}, key=lambda s: s.index))
-            out.append(_s("dir.options_when_partner_leads", L50D2 if len(majors) == 1 else law("51B"), "options",
-                          seat=partner, offender=seat, suits=suits))
+        out.extend(_obligations(state, seat))
     for seat, card in state.in_error:
         if (seat, card) in state.trick:
             out.append(_s("lp.dir.53B_may_withdraw", law("53B"), "option", seat=seat, card=card))
     for r in state.restrictions:
         out.append(_restriction_statement(r, state))
-        if to_act is r.seat and d is None:
+        if state.to_act is r.seat and d is None:
             _, _, cannot = restricted_cards(state, r.seat)
             binding = (r.is_lead_restriction and not state.trick) or (not r.is_lead_restriction and state.trick)
             if cannot and binding:
@@ -97,8 +66,45 @@ def statements(state: PlayState) -> list[Statement]:
     out.extend(state.questions)
     out.extend(_revoke.statements(state))
     out.extend(_claims.statements(state))
-    if to_act is not None and d is None and il is None and state.phase != "over" and not out:
-        out.append(_s("dir.normal_play", None, "turn", seat=to_act))
+    if state.to_act is not None and d is None and state.irregular_lead is None and state.phase != "over" and not out:
+        out.append(_s("dir.normal_play", None, "turn", seat=state.to_act))
+    return out
+
+
+def _obligations(state: PlayState, seat: Seat) -> list[Statement]:
+    """What ``seat``'s penalty cards oblige him to do (50C, 50D1, 51A), and the options they give declarer
+    when his partner leads (50D2, 51B). Nothing once play is over: a claim or concession settled it."""
+    pcs = state.penalty_cards_of(seat)
+    if not pcs or state.phase == "over":
+        return []
+    d, il, to_act = state.pending, state.irregular_lead, state.to_act
+    out = [_s("dir.minor_limit", L50C, "obligation", seat=seat, card=p.card, suit=p.card.suit)
+           for p in pcs if not p.is_major]
+    majors = tuple(p.card for p in pcs if p.is_major)
+    if not majors:
+        return out
+    if to_act is seat and d is None and il is None:
+        _, cand, _ = restricted_cards(state, seat)
+        can_play = tuple(p.card for p in penalty_card_candidates(state, seat, cand))
+        if state.designated is not None:
+            out.append(_s("dir.must_play_designated", law("51A"), "obligation", seat=seat, card=state.designated))
+        elif len(can_play) == 1:
+            key = "dir.must_lead_pc" if not state.trick else "dir.must_play_pc"
+            out.append(_s(key, L50D1a, "obligation", seat=seat, card=can_play[0]))
+        elif not can_play:
+            out.append(_s("dir.pc_waits", L50D1b, "obligation", seat=seat, cards=majors))
+    elif not (d is not None and d.kind == "designate_penalty_card" and d.offender is seat):
+        out.append(_s("dir.pc_first_opportunity", L50D1a, "obligation", seat=seat, cards=majors))
+    partner = seat.partner
+    leading_now = to_act is partner and not state.trick and d is None and il is None
+    # a later lead by the partner can only be to trick 13, where every hand holds one card and the options
+    # are moot (they arise, if at all, when he leads now)
+    no_later_lead = state.trick_no >= 12 and (bool(state.trick) or to_act is not partner)
+    if not (d is not None and d.kind == "lead_options" and d.offender is seat) and not leading_now \
+            and not no_later_lead:
+        suits = tuple(sorted({c.suit for c in majors}, key=lambda s: s.index))
+        out.append(_s("dir.options_when_partner_leads", L50D2 if len(majors) == 1 else law("51B"), "options",
+                      seat=partner, offender=seat, suits=suits))
     return out
 
 

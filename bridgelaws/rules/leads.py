@@ -36,25 +36,12 @@ L56 = law("56")
 def lead_out_of_turn(table: Engine, state: PlayState, ev: Expose) -> PlayState:
     """A card faced as a lead by a hand whose turn it was not (Laws 53 to 56)."""
     seat, card = ev.seat, ev.card
-    if state.trick:
-        raise OutOfTurnError(f"{ev}: a trick is in progress, so this is not a lead; a card played before "
-                             "partner is a premature play (57A)", law=law("57A"), seat=seat, card=card, event=ev,
-                             key="error.not_a_lead", trick_no=state.trick_no)
-    if state.pending is not None or state.irregular_lead is not None:
-        raise DecisionError(f"{ev}: a decision is pending ({(state.pending.law if state.pending else L53A).cite('en')})",
-                            law=state.pending.law if state.pending else L53A, seat=seat, card=card, event=ev,
-                            key="error.decision_pending", trick_no=state.trick_no)
-    correct = state.to_act
-    assert correct is not None
-    if seat is correct:
-        raise OutOfTurnError(f"{ev}: it is {seat.name.title()}'s lead, so this lead is not out of turn",
-                             law=L53A, seat=seat, card=card, event=ev, key="error.not_out_of_turn",
-                             trick_no=state.trick_no)
+    correct = _check_lead_out_of_turn(state, ev)
     opening = state.phase == "clarification"
     if ev.misinformed_by_opponent:
         # 47E1: led because an opponent mistakenly said it was his lead: retracted, no rectification at all
         st = restore(state, seat, (card,))
-        return st.evolve(notes=(note("lp.note.47E1", law("47E1"), seat=seat, card=card, leader=correct),))
+        return st.evolve(notes=(note("lp.note.47E1", law("47E1"), seat=seat, card=card, leader=correct, ui=L16C),))
     if state.lead_retracted and state.is_defender(seat):
         return defender_before_required_lead(state, seat, card)
     if opening and not state.is_defender(seat):
@@ -78,25 +65,46 @@ def lead_out_of_turn(table: Engine, state: PlayState, ev: Expose) -> PlayState:
         return st.evolve(notes=(note("lp.note.13th_trick", L53A, seat=seat, card=card, leader=correct),
                                 note(key, L56 if state.is_defender(seat) else L55B1 if state.is_defender(correct)
                                      else L55B2, seat=seat, card=card, leader=correct)))
+    return st.evolve(irregular_lead=irregular, pending=_lead_decision(state, seat, card, correct, opening),
+                     lead_stands=False, phase="play", notes=tuple(notes))
+
+
+def _check_lead_out_of_turn(state: PlayState, ev: Expose) -> Seat:
+    """The player whose lead it was; refused (with the law) when the card is not a lead out of turn."""
+    seat, card = ev.seat, ev.card
+    if state.trick:
+        raise OutOfTurnError(f"{ev}: a trick is in progress, so this is not a lead; a card played before "
+                             "partner is a premature play (57A)", law=law("57A"), seat=seat, card=card, event=ev,
+                             key="error.not_a_lead", trick_no=state.trick_no)
+    if state.pending is not None or state.irregular_lead is not None:
+        raise DecisionError(f"{ev}: a decision is pending ({(state.pending.law if state.pending else L53A).cite('en')})",
+                            law=state.pending.law if state.pending else L53A, seat=seat, card=card, event=ev,
+                            key="error.decision_pending", trick_no=state.trick_no)
+    correct = state.to_act
+    assert correct is not None
+    if seat is correct:
+        raise OutOfTurnError(f"{ev}: it is {seat.name.title()}'s lead, so this lead is not out of turn",
+                             law=L53A, seat=seat, card=card, event=ev, key="error.not_out_of_turn",
+                             trick_no=state.trick_no)
+    return correct
+
+
+def _lead_decision(state: PlayState, seat: Seat, card: Card, correct: Seat, opening: bool) -> Decision:
+    """Who decides on the lead out of turn, and his options: declarer after a defender's faced opening lead (54)
+    or later lead (53A, 56); the defender next in turn after declarer's or dummy's (55A)."""
     if state.is_defender(seat):
         if opening:
             options = (Option("accept_and_play", law("54B")), Option("accept_and_become_dummy", L54A),
                        Option("reject_require", L54D), Option("reject_forbid", L54D),
                        Option("reject_no_restriction", L54D))
-            decision = Decision("opening_lead_out_of_turn", state.declarer, options, L54, offender=seat,
-                                cards=(card,), subject=correct)
-        else:
-            options = (Option("accept_lead", L53A), Option("reject_lead", L56))
-            decision = Decision("lead_out_of_turn", state.declarer, options, L56, offender=seat, cards=(card,),
-                                subject=correct)
-    else:
-        decider = seat.lho
-        options = (Option("accept_lead", L55A), Option("reject_lead", L55B1 if state.is_defender(correct)
-                                                       else L55B2))
-        decision = Decision("declarer_lead_out_of_turn", decider, options, L55A, offender=seat, cards=(card,),
-                            subject=correct)
-    return st.evolve(irregular_lead=irregular, pending=decision, lead_stands=False,
-                   phase="play", notes=tuple(notes))
+            return Decision("opening_lead_out_of_turn", state.declarer, options, L54, offender=seat,
+                            cards=(card,), subject=correct)
+        options = (Option("accept_lead", L53A), Option("reject_lead", L56))
+        return Decision("lead_out_of_turn", state.declarer, options, L56, offender=seat, cards=(card,),
+                        subject=correct)
+    options = (Option("accept_lead", L55A), Option("reject_lead", L55B1 if state.is_defender(correct) else L55B2))
+    return Decision("declarer_lead_out_of_turn", seat.lho, options, L55A, offender=seat, cards=(card,),
+                    subject=correct)
 
 
 def defender_before_required_lead(state: PlayState, seat: Seat, card: Card) -> PlayState:

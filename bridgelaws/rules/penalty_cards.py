@@ -69,8 +69,9 @@ def expose(table: Engine, state: PlayState, ev: Expose) -> PlayState:
     if state.phase == "over":
         raise IllegalPlayError(f"{ev}: all 13 tricks have been played", seat=seat, card=card, event=ev,
                                key="error.play_over", trick_no=state.trick_no)
-    if ev.misinformed_by_opponent and ev.how != "lead_out_of_turn":
-        raise IllegalPlayError(f"{ev}: 'misinformed_by_opponent' belongs to a lead out of turn (47E1)",
+    if ev.misinformed_by_opponent and ev.how not in ("lead_out_of_turn", "premature_play"):
+        raise IllegalPlayError(f"{ev}: 'misinformed_by_opponent' belongs to a lead out of turn or a premature play "
+                               "(47E1)",
                                law=law("47E1"), seat=seat, card=card, event=ev, key="lp.error.47E1_not_lead",
                                trick_no=state.trick_no)
     if card not in state.hand(seat):
@@ -314,8 +315,25 @@ def settle(state: PlayState) -> PlayState:
     if not state.trick:
         decision = lead_options(state, seat)
         if decision is not None:
+            if every_card_forced(state):
+                return record_moot(state.evolve(options_settled=(state.trick_no, seat)), decision)
             return state.evolve(pending=decision)
     decision = designation_needed(state, seat)
     if decision is not None:
         return state.evolve(pending=decision)
     return state
+
+
+def every_card_forced(state: PlayState) -> bool:
+    """No choice can change a card still to be played: every hand that has yet to play to the current trick holds
+    one card at most (at trick 13, every hand). A decision of declarer's in such a position is moot."""
+    played = {s for s, _ in state.trick}
+    return all(len(state.holding(s)) <= 1 for s in state.defenders + (state.declarer, state.dummy)
+               if s not in played)
+
+
+def record_moot(state: PlayState, decision: Decision) -> PlayState:
+    """A decision that cannot change any card still to be played is recorded as moot, with its law, and not
+    awaited: the cards play themselves (ACBL, "Revokes at trick 12"; docs/revokes.md)."""
+    return state.evolve(notes=state.notes + (note("note.moot_decision", decision.law, seat=decision.by,
+                                                  offender=decision.offender),))

@@ -6,7 +6,7 @@ from bridgelaws.cards import Card, Seat
 from bridgelaws.errors import DecisionError, FailureToFollowSuitError, IllegalPlayError, OutOfTurnError
 from bridgelaws.events import Choose, Event, Expose, Play, Select, Simultaneous
 from bridgelaws.laws import law
-from bridgelaws.rules.penalty_cards import add_penalty_cards, restore, settle
+from bridgelaws.rules.penalty_cards import add_penalty_cards, every_card_forced, record_moot, restore, settle
 from bridgelaws.state import Decision, Option, PlayState, Restriction
 from bridgelaws.mechanics import (
     Engine, check_plain_play, complete_trick, follow_suit_cards, legal_cards_ignoring_pending, next_in_trick, note,
@@ -17,6 +17,7 @@ L57A = law("57A")
 L57C1 = law("57C1")
 L57C3 = law("57C3")
 L57D = law("57D")
+L47E1 = law("47E1")
 L16 = law("16")
 L58B1 = law("58B1")
 L58B2 = law("58B2")
@@ -33,6 +34,8 @@ def premature_play(table: Engine, state: PlayState, ev: Expose) -> PlayState:
         raise OutOfTurnError(f"{ev}: declarer's premature play is simply played and stands if legal (57C3); "
                              "write it as a play with out_of_turn = true", law=L57C3, seat=seat, card=card, event=ev,
                              key="error.declarer_premature", trick_no=state.trick_no)
+    if ev.misinformed_by_opponent:
+        return misinformed_play(state, seat, card, ev)
     partner = seat.partner
     played = {s for s, _ in state.trick}
     if state.trick and partner in played and state.to_act is not seat and seat not in played \
@@ -53,7 +56,26 @@ def premature_play(table: Engine, state: PlayState, ev: Expose) -> PlayState:
     options = tuple(Option(name, lr) for name, lr in _57_LAWS.items())
     decision = Decision("premature_play", state.declarer, options, L57A, offender=seat, cards=(card,),
                         subject=partner)
-    return st.evolve(pending=decision, notes=(note("note.premature_penalty", L57A, seat=seat, card=card),))
+    st = st.evolve(notes=(note("note.premature_penalty", L57A, seat=seat, card=card),))
+    if every_card_forced(st):
+        return record_moot(st, decision)      # the partner's only card: no option can change it
+    return st.evolve(pending=decision)
+
+
+def misinformed_play(state: PlayState, seat: Seat, card: Card, ev: Event) -> PlayState:
+    """Implements Law 47E1 for a play (the 2017 text: "a lead out of turn (or play of a card)"): the defender
+    played before his turn because an opponent mistakenly told him it was his turn. The card is retracted without
+    further rectification: it goes back to his hand, it is no penalty card, and declarer has no options under
+    57A. Law 16C governs what it showed (47E1 refers to it)."""
+    if not state.trick or seat is state.to_act:
+        raise OutOfTurnError(f"{ev}: a premature play is a card led or played before partner has played to the "
+                             "current trick (57A, 47E1)", law=L47E1, seat=seat, card=card, event=ev,
+                             key="error.not_premature", trick_no=state.trick_no)
+    if state.pending is not None or state.irregular_lead is not None:
+        raise DecisionError(f"{ev}: a decision is pending", law=state.pending.law if state.pending else None,
+                            seat=seat, card=card, event=ev, key="error.decision_pending", trick_no=state.trick_no)
+    st = restore(state, seat, (card,))
+    return st.evolve(notes=(note("lp.note.47E1_play", L47E1, seat=seat, card=card, ui=law("16C")),))
 
 
 def premature_at_rho_turn(state: PlayState, seat: Seat, card: Card, ev: Event) -> PlayState:

@@ -32,7 +32,7 @@ from bridgelaws.mechanics import (
     restricted_cards,
 )
 from bridgelaws.rules.penalty_cards import add_penalty_cards, restore
-from bridgelaws.state import Constraint, PenaltyCard, PlayState, Revoke, Statement
+from bridgelaws.state import Constraint, PenaltyCard, PlayState, Revoke, Statement, Trick
 
 __all__ = ["revoke_corrected", "play_revoke", "correct_revoke", "withdraw_after_revoke", "after_event",
            "Adjustment", "AdjustmentItem", "adjustment", "tricks_won", "side_of", "statements"]
@@ -83,7 +83,8 @@ def _err(ev: Event, message: str, key: str, law_ref: LawRef | None, state: PlayS
 @register_expose("revoke_corrected")
 def revoke_corrected(table: Engine, state: PlayState, ev: Expose) -> PlayState:
     """Implements Law 62B for the short form ``expose … revoke_corrected``: the revoke card is withdrawn at
-    once. A defender's becomes a major penalty card (62B1); declarer's or dummy's goes back to the hand with
+    once. A defender's becomes a major penalty card (62B1), except on trick 12 before his partner's turn, where
+    it goes back to the hand and Law 16C applies (62D2); declarer's or dummy's goes back to the hand with
     no further rectification (62B2). The offender then plays a legal card (the next event). The revoke is
     listed among the revokes, as corrected."""
     seat, card = ev.seat, ev.card
@@ -100,6 +101,11 @@ def revoke_corrected(table: Engine, state: PlayState, ev: Expose) -> PlayState:
     # the same corrected revoke again (declarer's card goes back each time) is recorded once: the state does not
     # grow with repeated events (issue #12, D6)
     revokes = state.revokes if rv in state.revokes else state.revokes + (rv,)
+    if state.is_defender(seat) and _under_62d2(rv, tuple(s for s, _ in state.trick)):
+        # 62D2: on trick 12, before his partner's turn: back to the hand, Law 16C (docs/revokes.md)
+        st = restore(state, seat, (card,))
+        return st.evolve(revokes=revokes, notes=(note("revoke.note.62d2_no_penalty", L62D2, seat=seat, card=card,
+                                                      partner=seat.partner, nos=(seat.lho, seat.rho), ui=L16C),))
     if state.is_defender(seat):
         st = add_penalty_cards(state, seat, (card,), L62B1, deliberate=True)
         return st.evolve(revokes=revokes, notes=(note("note.revoke_penalty", L62B1, seat=seat, card=card),))
@@ -171,6 +177,8 @@ def _establishing_law(before: PlayState, after: PlayState, event: Event, r: Revo
         return None
     if isinstance(event, Designate) and before.trick_no > r.trick_no:
         return L63A2                                    # names or designates a card to the next trick
+    if isinstance(event, Expose) and event.misinformed_by_opponent:
+        return None                                     # 47E1: "Law 63A1 does not apply"
     if isinstance(event, Expose) and event.how in ("lead_out_of_turn", "premature_play"):
         # an illegal lead or play to a later trick establishes it too; a premature play by a player who has
         # already played to the trick in progress is a lead to the next trick (57A)
@@ -269,41 +277,20 @@ _FROM_POSITION = ("lead_options", "designate_penalty_card")
 def correct_revoke(table: Engine, state: PlayState, ev: Event) -> PlayState:
     """Implements Law 62A–D: attention is drawn to the revoke ``card`` while it may be corrected. The revoke
     trick is re-opened; the card is withdrawn (62B1: a defender's unfaced card becomes a major penalty card;
-    62B2: declarer's, dummy's or a defender's faced card goes back without further rectification); cards
-    played to a later trick go back to their hands; the offender's next play is his legal card."""
-    idx = _find_revoke(state, ev)
-    r = state.revokes[idx]
-    if ev.seat not in (r.seat, state.declarer if r.seat is state.dummy else r.seat):
-        raise _err(ev, f"the revoke with {r.card} is {r.seat.name.title()}'s; write the correction with his seat",
-                   "revoke.error.not_offender", L62B, state, offender=r.seat)
-    why = _may_correct(state, r)
-    if why is None:
-        raise _err(ev, f"the revoke with {r.card} in trick {r.trick_no} is established ({r.established_by}); "
-                   "it may no longer be corrected (63B), and Law 64 applies when play is over",
-                   "revoke.error.established", L63B, state, trick=r.trick_no, rule=law("64"))
-    if state.irregular_lead is not None or (state.pending is not None and state.pending.kind not in _FROM_POSITION):
-        raise _err(ev, "another irregularity is waiting for a decision; settle it before the revoke is corrected",
-                   "revoke.error.pending", state.pending.law if state.pending else law("53"), state)
+    62B2: declarer's, dummy's or a defender's faced card goes back without further rectification; 62D2: on
+    trick 12, before the offender's partner's turn, it goes back and Law 16C applies); cards played to a later
+    trick go back to their hands; the offender's next play is his legal card."""
+    idx, r, why = _check_correction(state, ev)
     if state.pending is not None:
         # a decision the position itself called for (50D2/51B lead options, 51A) is asked again, if at all,
         # once the corrected trick is complete
         state = state.evolve(pending=None)
     t = r.trick_no
-    later: list[tuple[Seat, Card]] = []
-    if t == state.trick_no:
-        plays = state.trick
-        leader = state.trick_leader
-        tricks = state.tricks
-    else:
-        done = state.tricks[t - 1]
-        plays, leader = done.plays, done.leader
-        for d in state.tricks[t:]:
-            later.extend(d.plays)
-        later.extend(state.trick)
-        tricks = state.tricks[:t - 1]
+    plays, leader, tricks, later = _revoke_trick(state, t)
     pos = next((i for i, (s, c) in enumerate(plays) if s is r.seat and c == r.card), None)
     if pos is None:
         raise _err(ev, f"{r.card} is no longer on trick {t}", "revoke.error.no_revoke", L62A, state)
+    before_seats = tuple(s for s, _ in plays[:pos])
     after_seats = tuple(s for s, _ in plays[pos + 1:])
     to_withdrawn_lead: tuple[tuple[Seat, Card], ...] = ()
     if pos == 0:
@@ -318,45 +305,100 @@ def correct_revoke(table: Engine, state: PlayState, ev: Event) -> PlayState:
     if r.restrictions:
         st = st.evolve(restrictions=r.restrictions)     # the replacement card must comply (61A, 62B)
     notes: list[Statement] = []
-    # cards played to a later trick go back (62C1 for the non-offenders; 62D1, 62C3 re-open the trick)
+    st = _return_later(st, r, why, later, to_withdrawn_lead, notes)
+    # the cards of the next trick stand again where they still can, once the revoke trick is complete (62D1:
+    # federations rebuild tricks 12 and 13, and a lead to trick 13 that stands need not be made again)
+    held = tuple(later) if why in _HOLD_OVER and not to_withdrawn_lead else ()
+    st = _withdraw_revoke_card(st, r, why, before_seats, notes)
+    nos = tuple(s for s in after_seats if side_of(s) != side_of(r.seat))
+    if nos:
+        notes.append(note("revoke.note.may_withdraw", L62C1, seats=nos, ui=L16C))
+    revokes = list(st.revokes)
+    revokes[idx] = r.evolve(corrected=True)
+    st = st.evolve(revokes=tuple(revokes), revoke_correction=(t, idx, after_seats, ()), notes=tuple(notes),
+                   revoke_later=held)
+    return st.evolve(to_act=next_in_trick(st) if st.trick else r.seat)
+
+
+def _check_correction(state: PlayState, ev: Event) -> tuple[int, Revoke, LawRef]:
+    """The revoke the event names, and the law that lets it be corrected now; refused with the law otherwise."""
+    idx = _find_revoke(state, ev)
+    r = state.revokes[idx]
+    if ev.seat not in (r.seat, state.declarer if r.seat is state.dummy else r.seat):
+        raise _err(ev, f"the revoke with {r.card} is {r.seat.name.title()}'s; write the correction with his seat",
+                   "revoke.error.not_offender", L62B, state, offender=r.seat)
+    why = _may_correct(state, r)
+    if why is None:
+        raise _err(ev, f"the revoke with {r.card} in trick {r.trick_no} is established ({r.established_by}); "
+                   "it may no longer be corrected (63B), and Law 64 applies when play is over",
+                   "revoke.error.established", L63B, state, trick=r.trick_no, rule=law("64"))
+    if state.irregular_lead is not None or (state.pending is not None and state.pending.kind not in _FROM_POSITION):
+        raise _err(ev, "another irregularity is waiting for a decision; settle it before the revoke is corrected",
+                   "revoke.error.pending", state.pending.law if state.pending else law("53"), state)
+    return idx, r, why
+
+
+def _revoke_trick(state: PlayState, t: int) -> tuple[tuple[tuple[Seat, Card], ...], Seat | None,
+                                                      tuple[Trick, ...], list[tuple[Seat, Card]]]:
+    """The cards of the revoke trick ``t`` and its leader, the tricks that stay complete before it, and the cards
+    played to later tricks (in order)."""
+    if t == state.trick_no:
+        return state.trick, state.trick_leader, state.tricks, []
+    done = state.tricks[t - 1]
+    later: list[tuple[Seat, Card]] = []
+    for d in state.tricks[t:]:
+        later.extend(d.plays)
+    later.extend(state.trick)
+    return done.plays, done.leader, state.tricks[:t - 1], later
+
+
+def _return_later(st: PlayState, r: Revoke, why: LawRef, later: list[tuple[Seat, Card]],
+                  to_withdrawn_lead: tuple[tuple[Seat, Card], ...], notes: list[Statement]) -> PlayState:
+    """Cards played to a later trick go back (62C1 for the non-offenders; 62D1, 62C3 re-open the trick); the
+    offending side's cards become penalty cards where 62C2 or 62C3 says so."""
     for s, c in later:
         st = st.with_hand(s, st.hand(s) | {c})
         if why is L62C3 and st.is_defender(s) and side_of(s) == side_of(r.seat):
             st = add_penalty_cards(st, s, (c,), L62C3, deliberate=True)
         elif (s, c) in to_withdrawn_lead and st.is_defender(s) and side_of(s) == side_of(r.seat):
             st = add_penalty_cards(st, s, (c,), L62C2, deliberate=True)
-            notes.append(note("revoke.note.withdrawn_os_pc", L62C2, seat=s, card=c))
+            notes.append(note("revoke.note.withdrawn_os_pc", L62C2, seat=s, card=c, ui=L16C))
         else:
             st = restore(st, s, (c,))
     if later:
-        notes.append(note("revoke.note.later_cards_back", why, cards=tuple(c for _, c in later), trick=t))
-    # the cards of the next trick stand again where they still can, once the revoke trick is complete (62D1:
-    # federations rebuild tricks 12 and 13, and a lead to trick 13 that stands need not be made again)
-    held = tuple(later) if why in _HOLD_OVER and not to_withdrawn_lead else ()
-    # the revoke card itself (62B)
+        notes.append(note("revoke.note.later_cards_back", why, cards=tuple(c for _, c in later), trick=r.trick_no))
+    return st
+
+
+def _withdraw_revoke_card(st: PlayState, r: Revoke, why: LawRef, before_seats: tuple[Seat, ...],
+                          notes: list[Statement]) -> PlayState:
+    """The revoke card itself. 62B2: a defender's faced card, or declarer's or dummy's, goes back with no
+    further rectification. 62D2: a defender who revoked on trick 12 before his partner's turn to play to it
+    takes his card back into his hand, not as a penalty card, and Law 16C governs what it showed (our reading,
+    docs/revokes.md). 62B1 otherwise: a defender's card from his unfaced hand becomes a major penalty card."""
     st = st.with_hand(r.seat, st.hand(r.seat) | {r.card})
+    if why is L62D1:
+        notes.insert(0, note("revoke.note.trick12", L62D1, seat=r.seat, card=r.card))
     if r.was_penalty is not None:
         st = st.with_hand(r.seat, st.hand(r.seat) - {r.card})
         st = st.evolve(penalty_cards=st.penalty_cards + (PenaltyCard(r.seat, r.card, r.was_penalty, L62B2),))
         notes.append(note("revoke.note.corrected_faced", L62B2, seat=r.seat, card=r.card))
+    elif st.is_defender(r.seat) and _under_62d2(r, before_seats):
+        st = restore(st, r.seat, (r.card,))
+        notes.append(note("revoke.note.62d2_no_penalty", L62D2, seat=r.seat, card=r.card, partner=r.seat.partner,
+                          nos=(r.seat.lho, r.seat.rho), ui=L16C))
     elif st.is_defender(r.seat):
         st = add_penalty_cards(st, r.seat, (r.card,), L62B1, deliberate=True)
         notes.append(note("note.revoke_penalty", L62B1, seat=r.seat, card=r.card))
     else:
         st = restore(st, r.seat, (r.card,))
         notes.append(note("note.revoke_restored", L62B2, seat=r.seat, card=r.card))
-    if why is L62D1:
-        notes.insert(0, note("revoke.note.trick12", L62D1, seat=r.seat, card=r.card))
-        if st.is_defender(r.seat) and r.seat.partner in after_seats:
-            notes.append(note("revoke.note.62d2", L62D2, seat=r.seat, partner=r.seat.partner, ui=L16C))
-    nos = tuple(s for s in after_seats if side_of(s) != side_of(r.seat))
-    if nos:
-        notes.append(note("revoke.note.may_withdraw", L62C1, seats=nos))
-    revokes = list(st.revokes)
-    revokes[idx] = r.evolve(corrected=True)
-    st = st.evolve(revokes=tuple(revokes), revoke_correction=(t, idx, after_seats, ()), notes=tuple(notes),
-                   revoke_later=held)
-    return st.evolve(to_act=next_in_trick(st) if st.trick else r.seat)
+    return st
+
+
+def _under_62d2(r: Revoke, before_seats: tuple[Seat, ...]) -> bool:
+    """62D2: a defender revoked on trick 12 before his partner's turn to play to that trick."""
+    return r.trick_no == 12 and r.seat.partner not in before_seats
 
 
 @register(Withdraw)
@@ -387,7 +429,7 @@ def withdraw_after_revoke(table: Engine, state: PlayState, ev: Event) -> PlaySta
     st = st.with_hand(seat, st.hand(seat) | {card})
     if side_of(seat) != side_of(r.seat):
         st = restore(st, seat, (card,))
-        msg = note("revoke.note.withdrawn_nos", L62C1, seat=seat, card=card)
+        msg = note("revoke.note.withdrawn_nos", L62C1, seat=seat, card=card, ui=L16C)
     elif t == 12 and seat is r.seat.partner and state.is_defender(r.seat):
         # 62D2, as federations rule it (WBU January 2019, ACBL "Revokes at trick 12"): tricks 12 and 13 are
         # rebuilt, and the revoker's partner may change the card his partner's revoke led him to play, with no
@@ -402,10 +444,10 @@ def withdraw_after_revoke(table: Engine, state: PlayState, ev: Event) -> PlaySta
                        "has taken back his (62C2)", "revoke.error.62c2_order", L62C2, state)
         if st.is_defender(seat):
             st = add_penalty_cards(st, seat, (card,), L62C2, deliberate=True)
-            msg = note("revoke.note.withdrawn_os_pc", L62C2, seat=seat, card=card)
+            msg = note("revoke.note.withdrawn_os_pc", L62C2, seat=seat, card=card, ui=L16C)
         else:
             st = restore(st, seat, (card,))
-            msg = note("revoke.note.withdrawn_os", L62C2, seat=seat, card=card)
+            msg = note("revoke.note.withdrawn_os", L62C2, seat=seat, card=card, ui=L16C)
     st = st.evolve(revoke_correction=(t, idx, after_seats, withdrawn + (seat,)), notes=(msg,))
     return st.evolve(to_act=next_in_trick(st))
 
