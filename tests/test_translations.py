@@ -271,3 +271,50 @@ def test_save_keeps_the_languages_a_file_has(tmp_path: Path, languages: tuple[st
     saved = scn.load(w.save("out.toml"))
     assert set(saved.title) == set(languages) and set(saved.question) == set(languages)
     assert saved.title["da"] == original.title["da"]
+
+
+# ------------------------------------------------------------------------------------------ a claim's line
+
+def test_a_claims_line_may_be_written_in_each_language_and_is_quoted_in_the_tables_language() -> None:
+    """Round-3 language review CL6: the clarification statement (68C) came straight from the file, so the
+    Danish and Norwegian Director's boxes quoted an English line. A file may now give it per language, as titles
+    are; the box quotes the table's language, and the file writes back as it was read."""
+    from bridgelaws import scenario as scn
+    from bridgelaws.i18n import LocalText
+
+    path = ROOT / "tests" / "scenarios" / "claims" / "63a4-agree-to-claim-64a2.toml"
+    s = scn.load(path)
+    (claim,) = [e for e in s.history if e.action == "claim"]
+    assert claim.line == LocalText({"da": "Jeg giver en ruder til sidst", "nb": "Jeg gir bort en ruter til slutt",
+                                    "en": "I give up a diamond at the end"})
+    table = scn.replay(s, upto=s.history.index(claim) + 1)
+    said = {lang: [st.message.text(lang) for st in table.statements() if st.message.key == "claim.note.line"]
+            for lang in ("da", "nb", "en")}
+    # each box quotes the line in its own language, in that language's quotation marks
+    assert [len(v) for v in said.values()] == [1, 1, 1], said
+    assert said["da"][0].endswith(": »Jeg giver en ruder til sidst«")
+    assert said["nb"][0].endswith(": «Jeg gir bort en ruter til slutt»")
+    assert said["en"][0].endswith(": “I give up a diamond at the end”")
+    again = scn.loads(scn.dumps(s))
+    assert again == s and 'line = { da = "Jeg giver en ruder til sidst", nb = ' in scn.dumps(s)
+    # one language only: the others fall back to English, else to the one given
+    assert LocalText({"da": "Jeg trækker trumf"}).text("nb") == "Jeg trækker trumf"
+    assert LocalText({"da": "x", "en": "drawing trumps"}).text("nb") == "drawing trumps"
+
+
+@pytest.mark.parametrize(("line", "message"), [
+    ('{ sv = "dra trumf" }', "unknown language 'sv'"),
+    ("{}", "no language in it"),
+    ("3", "must be a string or a table of languages"),
+    ('{ da = 3 }', "line.da: must be a string"),
+])
+def test_a_claims_line_in_a_wrong_form_is_refused_with_where_and_what(line: str, message: str) -> None:
+    from bridgelaws import scenario as scn
+    from bridgelaws.errors import ScenarioError
+
+    text = (ROOT / "tests" / "scenarios" / "claims" / "64b5-end-of-round.toml").read_text(encoding="utf-8")
+    start = text.index("line = {")
+    end = text.index("} }", start) + 1
+    with pytest.raises(ScenarioError, match=message) as info:
+        scn.loads(text[:start] + "line = " + line + text[end:])
+    assert "event 13 (S claim" in str(info.value)
