@@ -10,6 +10,7 @@ from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
 from bridgelaws.cards import Card, Seat, Suit
+from bridgelaws.i18n import LocalText
 
 __all__ = [
     "Event", "Play", "Expose", "AcceptLead", "RejectLead", "SpreadHand", "Choose", "Simultaneous", "Select",
@@ -243,7 +244,7 @@ class Claim(Event):
     play ceases (68D)."""
 
     tricks: int | None = None
-    line: str | None = None
+    line: LocalText | str | None = None  # one text, or one per language (the scenario file's form)
     action: ClassVar[str] = "claim"
 
 

@@ -5,6 +5,7 @@ malformed files with file and line; language codes are normalized."""
 from __future__ import annotations
 
 import string
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -48,6 +49,52 @@ def test_every_source_key_is_translated_with_the_same_placeholders(pot: Path, la
         elif fields(msgstr) != fields(msgid):
             problems.append(f"{key}: placeholders {sorted(fields(msgstr))} != {sorted(fields(msgid))}")
     assert not problems, f"{po.name} ({lang}):\n  " + "\n  ".join(problems)
+
+
+def _cited(template: str) -> list[str]:
+    """The paragraphs a message cites in its own words (``§ 64A2``, ``Law 63A1``), in order and as often; the
+    laws it cites through placeholders ({how}, {ui}) are the placeholders' business (the test above)."""
+    sys.path.insert(0, str(I18N.parent.parent / "tools"))
+    import translate  # tools/translate.py: the notebooks' reading of citations, in every notation
+
+    return translate.laws(template)
+
+
+def citation_problems(pot: Path, po: Path) -> list[str]:
+    """Every key whose translation cites, in its own words, other paragraphs than its English source (one more,
+    one fewer, another one, or the same in another order)."""
+    source, translated = read_po(pot), read_po(po)
+    return [f"{key}: source cites {_cited(msgid)}, translation {_cited(translated[key][1])}"
+            for key, (msgid, _) in source.items()
+            if key in translated and translated[key][1] and _cited(msgid) != _cited(translated[key][1])]
+
+
+@pytest.mark.parametrize("lang", TRANSLATIONS)
+@pytest.mark.parametrize("pot", POTS, ids=lambda p: p.stem)
+def test_no_translation_of_an_engine_message_cites_a_law_its_source_does_not_nor_drops_one(pot: Path,
+                                                                                          lang: str) -> None:
+    problems = citation_problems(pot, I18N / lang / f"{pot.stem}.po")
+    assert not problems, f"{pot.stem} ({lang}):\n  " + "\n  ".join(problems)
+
+
+@pytest.mark.parametrize(("lang", "key", "old", "new"), [
+    # round-3 audit d4 (Danish) and d5 (Norwegian): "after Law 64A1" added to the 64A2 transfer, placeholders kept
+    ("da", "revoke.dir.64a2", "så ét stik overføres", "så ét stik overføres efter § 64A1"),
+    ("nb", "revoke.dir.64a2", "så ett stikk overføres", "så ett stikk overføres etter § 64A1"),
+    # a literal citation of the source dropped
+    ("nb", "law.62D2.title", ": § 16C", ""),
+])
+def test_a_wrong_paragraph_in_a_translated_engine_message_fails(tmp_path: Path, lang: str, key: str, old: str,
+                                                                new: str) -> None:
+    pot, po = I18N / "revoke.pot", tmp_path / "revoke.po"
+    text = (I18N / lang / "revoke.po").read_text(encoding="utf-8")
+    assert citation_problems(pot, I18N / lang / "revoke.po") == []
+    blocks = text.split("\n\n")
+    (i,) = [i for i, b in enumerate(blocks) if f'msgctxt "{key}"' in b.split("\n")]
+    assert old in blocks[i], blocks[i]
+    blocks[i] = blocks[i].replace(old, new)
+    po.write_text("\n\n".join(blocks), encoding="utf-8")
+    assert [p.split(":")[0] for p in citation_problems(pot, po)] == [key]
 
 
 @pytest.mark.parametrize("lang", TRANSLATIONS)

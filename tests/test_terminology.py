@@ -197,3 +197,46 @@ def test_the_glossary_is_drawn_from_the_sheets() -> None:
 def test_the_terminology_page_is_generated_from_the_sheets() -> None:
     page = (ROOT / "docs" / "terminology.md").read_text(encoding="utf-8")
     assert page == terminology.markdown(), "regenerate: python3 -m bridgelaws.terminology > docs/terminology.md"
+
+
+# ------------------------------------------------------------------------------------------ round 3
+
+def test_english_prose_is_held_to_the_wbf_words_and_citation_style() -> None:
+    """Round-3 audit: the English notebooks had 3 rules against 32 (da) and 52 (nb), so a Danish-style
+    ``§ 50D1a`` or a wrong English term in an English notebook passed."""
+    assert check("West must play it at the first legal opportunity: leading, following suit, discarding or "
+                 "trumping (Law 50D1(a)); the designation is void; the Director awards an adjusted score.", "en") == []
+    cases = {
+        "West must play it (§ 50D1a).": "§",                                          # Scandinavian citation
+        "leading, following suit, discarding or ruffing (Law 50D1(a))": "discarding or ruffing",   # M2
+        "Dummy catches the card as soon as declarer has named it.": "Dummy catches",  # M1
+        "the call is void, and declarer may designate any legal card": "call is void",  # M3
+        "the Director assigns an adjusted score (Law 64C)": "assigns an adjusted score",  # L41
+        "a revoke by declarer's side is rectified without a penalty card": "revoke by declarer's side is rectified",
+    }
+    for text, found in cases.items():
+        assert [f.found for f in check(text, "en")] == [found], text
+
+
+def test_the_round_three_patterns_catch_what_the_review_found() -> None:
+    """../shared/reviews/round3/language-review.md: H1, M5, M6, L5, SL6 (T2, T3), each with a clean control."""
+    # H1: «må ikke» is *must not* in Norwegian
+    assert [f.found for f in check("(§ 62C1: han *kan*, men må ikke; lar han kortet ligge", "nb")] == [
+        "kan*, men må ikke"]
+    assert check("(§ 62C1: han *kan*, men trenger ikke; lar han kortet ligge", "nb") == []
+    # M5: lovboka's «fremvist ved forsettlig spill»
+    assert [f.found for f in check("for det ble vist ved en forsettlig handling (§ 50B)", "nb")] == [
+        "ble vist ved en forsettlig"]
+    assert check("for det ble fremvist ved forsettlig spill (§ 50B)", "nb") == []
+    # M6, T2: words in quotation marks that lovboka does not have
+    assert len(check("Loven sier «med sikkerhet vinner»", "nb")) == 1
+    assert len(check("etter 2007-lovene bare «uten tenkepause»", "nb")) == 1
+    assert check("Loven sier «det laveste kortet som man vet vil vinne stikket»", "nb") == []
+    # L5: the Danish »om de har kulør«
+    assert [f.found for f in check("spørre hverandre om de har farge (§ 61B)", "nb")] == ["om de har farge"]
+    # SL6, T3: »stjæler« for »trumfer«, but declarer's own words in quotes stay
+    assert [f.found for f in check("Vest stjæler bordets ♣E", "da")] == ["stjæler"]
+    assert check("Vest trumfer bordets ♣E; spilfører siger »Stjæl den«", "da") == []
+    # S1: »uanset værdien«, but a PBN tag's value is no card's rank
+    assert [f.found for f in check("altid stort, uanset værdien (§ 62B1)", "da")] == ["uanset værdien"]
+    assert check("kopierer værdien fra den forrige post", "da") == []

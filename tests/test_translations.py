@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import shutil
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -146,6 +147,57 @@ def test_a_translation_that_loses_a_citation_card_or_link_fails(project: Path, w
     assert any(what in p for p in translate.check(only="01")), what
 
 
+def _law_spans(text: str) -> list[tuple[int, int]]:
+    """Where each citation anchor of a text is (``Law 64A2``, ``§ 64C``), in order."""
+    return [m.span() for m in translate._LAW_ANCHOR.finditer(text)]
+
+
+def _citing(po: polib.POFile, wanted: Callable[[list[str]], bool]) -> polib.POEntry:
+    """The first translated entry whose citations each stand alone (one anchor per paragraph cited, no lists
+    such as "Laws 64A2 and 64B2") and satisfy ``wanted``."""
+    return next(e for e in po if e.msgstr and not e.obsolete and "fuzzy" not in e.flags
+                and len(_law_spans(e.msgstr)) == len(translate.laws(e.msgstr)) and wanted(translate.laws(e.msgstr)))
+
+
+def test_a_translation_that_swaps_two_citations_fails(project: Path) -> None:
+    """Audit d2: 64A2 and 64B2 swapped inside one paragraph of the English 06 passed a set comparison."""
+    path = project / "locales" / "en" / "06-kulorsvigt.po"
+    po = polib.pofile(str(path))
+    entry = _citing(po, lambda found: len(set(found)) >= 2)
+    spans = _law_spans(entry.msgstr)
+    texts = [entry.msgstr[a:b] for a, b in spans]
+    i, j = next((i, j) for i in range(len(texts)) for j in range(i + 1, len(texts)) if texts[i] != texts[j])
+    (a1, b1), (a2, b2) = spans[i], spans[j]
+    s = entry.msgstr
+    entry.msgstr = s[:a1] + texts[j] + s[b1:a2] + texts[i] + s[b2:]
+    assert sorted(translate.laws(entry.msgstr)) == sorted(translate.laws(s))  # the same set: only the order
+    po.save(str(path))
+    translate.update(only="06")
+    problems = translate.check(only="06")
+    assert any("§ citations differ" in p for p in problems), problems
+    # a translator who means the other order says so on the entry, and the check then counts, not orders
+    po = polib.pofile(str(path))
+    next(e for e in po if e.msgid == entry.msgid).flags.append(translate.REORDERED)
+    po.save(str(path))
+    assert not any("§ citations differ" in p for p in translate.check(only="06"))
+
+
+def test_a_translation_that_drops_a_repeated_citation_fails(project: Path) -> None:
+    """Audit e2: the second of two "Law 64C" in one English paragraph of 06 dropped passed a set comparison."""
+    path = project / "locales" / "en" / "06-kulorsvigt.po"
+    po = polib.pofile(str(path))
+    entry = _citing(po, lambda found: len(found) != len(set(found)))
+    found = translate.laws(entry.msgstr)
+    repeated = next(code for code in found if found.count(code) > 1)
+    a, b = [(a, b) for (a, b), code in zip(_law_spans(entry.msgstr), found) if code == repeated][-1]
+    entry.msgstr = entry.msgstr[:a] + "that law" + entry.msgstr[b:]
+    assert set(translate.laws(entry.msgstr)) == set(found)  # the same set: only the repeat is gone
+    po.save(str(path))
+    translate.update(only="06")
+    problems = translate.check(only="06")
+    assert any("§ citations differ" in p for p in problems), problems
+
+
 def test_a_translation_that_loses_an_inline_span_fails(project: Path) -> None:
     path = project / "locales" / "nb" / "01-stort-strafkort.po"
     po = polib.pofile(str(path))
@@ -171,7 +223,13 @@ def test_markdown_blocks_are_split_as_a_po_tool_splits_them() -> None:
 
 def test_citations_and_cards_are_compared_across_the_languages_notations() -> None:
     assert translate.laws("§ 50D1a og § 50D2a og D2b, §§ 61–64") == translate.laws(
-        "Law 50D1(a) and Law 50D2(a) and D2(b), Laws 61–64") == {"50D1a", "50D2a", "50D2b", "61", "64"}
+        "Law 50D1(a) and Law 50D2(a) and D2(b), Laws 61–64") == ["50D1a", "50D2a", "50D2b", "61", "64"]
+    # in order and as often as cited: a list read once ("og § 50D2a" is not counted again), a repeat kept
+    assert translate.laws("§ 64A2 og § 64B2; § 64C, se også § 64C") == ["64A2", "64B2", "64C", "64C"]
+    assert translate.invariant_problems("§ 64A2 og § 64B2", "Law 64B2 and Law 64A2", "da", "en") == [
+        "§ citations differ: source [64A2, 64B2], translation [64B2, 64A2]"]
+    assert translate.invariant_problems("§ 64A2 og § 64B2", "Law 64B2 and Law 64A2", "da", "en",
+                                        reordered=True) == []
     assert translate.cards("♠E ♥KB92 ♦10", "da") == translate.cards("♠A ♥KJ92 ♦10", "en") == translate.cards(
         "♠E ♥KKn92 ♦10", "nb")
     assert translate.cards("♠D", "da") == translate.cards("♠Q", "en") == translate.cards("♠D", "nb")
@@ -213,3 +271,50 @@ def test_save_keeps_the_languages_a_file_has(tmp_path: Path, languages: tuple[st
     saved = scn.load(w.save("out.toml"))
     assert set(saved.title) == set(languages) and set(saved.question) == set(languages)
     assert saved.title["da"] == original.title["da"]
+
+
+# ------------------------------------------------------------------------------------------ a claim's line
+
+def test_a_claims_line_may_be_written_in_each_language_and_is_quoted_in_the_tables_language() -> None:
+    """Round-3 language review CL6: the clarification statement (68C) came straight from the file, so the
+    Danish and Norwegian Director's boxes quoted an English line. A file may now give it per language, as titles
+    are; the box quotes the table's language, and the file writes back as it was read."""
+    from bridgelaws import scenario as scn
+    from bridgelaws.i18n import LocalText
+
+    path = ROOT / "tests" / "scenarios" / "claims" / "63a4-agree-to-claim-64a2.toml"
+    s = scn.load(path)
+    (claim,) = [e for e in s.history if e.action == "claim"]
+    assert claim.line == LocalText({"da": "Jeg giver en ruder til sidst", "nb": "Jeg gir bort en ruter til slutt",
+                                    "en": "I give up a diamond at the end"})
+    table = scn.replay(s, upto=s.history.index(claim) + 1)
+    said = {lang: [st.message.text(lang) for st in table.statements() if st.message.key == "claim.note.line"]
+            for lang in ("da", "nb", "en")}
+    # each box quotes the line in its own language, in that language's quotation marks
+    assert [len(v) for v in said.values()] == [1, 1, 1], said
+    assert said["da"][0].endswith(": »Jeg giver en ruder til sidst«")
+    assert said["nb"][0].endswith(": «Jeg gir bort en ruter til slutt»")
+    assert said["en"][0].endswith(": “I give up a diamond at the end”")
+    again = scn.loads(scn.dumps(s))
+    assert again == s and 'line = { da = "Jeg giver en ruder til sidst", nb = ' in scn.dumps(s)
+    # one language only: the others fall back to English, else to the one given
+    assert LocalText({"da": "Jeg trækker trumf"}).text("nb") == "Jeg trækker trumf"
+    assert LocalText({"da": "x", "en": "drawing trumps"}).text("nb") == "drawing trumps"
+
+
+@pytest.mark.parametrize(("line", "message"), [
+    ('{ sv = "dra trumf" }', "unknown language 'sv'"),
+    ("{}", "no language in it"),
+    ("3", "must be a string or a table of languages"),
+    ('{ da = 3 }', "line.da: must be a string"),
+])
+def test_a_claims_line_in_a_wrong_form_is_refused_with_where_and_what(line: str, message: str) -> None:
+    from bridgelaws import scenario as scn
+    from bridgelaws.errors import ScenarioError
+
+    text = (ROOT / "tests" / "scenarios" / "claims" / "64b5-end-of-round.toml").read_text(encoding="utf-8")
+    start = text.index("line = {")
+    end = text.index("} }", start) + 1
+    with pytest.raises(ScenarioError, match=message) as info:
+        scn.loads(text[:start] + "line = " + line + text[end:])
+    assert "event 13 (S claim" in str(info.value)

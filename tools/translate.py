@@ -412,20 +412,26 @@ def cards(text: str, lang: str) -> Counter[str]:
     return found
 
 
-def laws(text: str) -> set[str]:
-    """The law paragraphs a text cites: ``§ 50D1a``, ``§§ 61–64``, ``Law 50D1(a)``, ``§ 50D2a og D2b``."""
-    found = set()
+def laws(text: str) -> list[str]:
+    """The law paragraphs a text cites, in the order it cites them and as often: ``§ 50D1a``, ``§§ 61–64``,
+    ``Law 50D1(a)``, ``§ 50D2a og D2b``. A translation must cite the same list: two citations swapped, or one
+    of two citations of the same paragraph dropped, is a different ruling read aloud (round-3 audit d2, e2)."""
+    found = []
+    consumed = 0  # the end of the last list read ("§ 50D1a og § 50D2a" is read once, not twice)
     for m in _LAW_ANCHOR.finditer(text):
+        if m.start() < consumed:
+            continue
         current = m.group(1).replace("(", "").replace(")", "")
-        found.add(current)
-        rest = text[m.end():]
-        while (more := _LAW_MORE.match(rest)) is not None:
+        found.append(current)
+        at = m.end()
+        while (more := _LAW_MORE.match(text[at:])) is not None:
             ref = more.group(1).replace("(", "").replace(")", "")
             if ref[0].isalpha():  # "D2b" after "§ 50D2a": the same law
                 ref = re.match(r"\d+", current)[0] + ref
-            found.add(ref)
+            found.append(ref)
             current = ref
-            rest = rest[more.end():]
+            at += more.end()
+        consumed = at
     return found
 
 
@@ -441,10 +447,19 @@ def code_spans(text: str) -> Counter[str]:
     return Counter(_CODE_SPAN.findall(text))
 
 
-def invariant_problems(msgid: str, msgstr: str, source_lang: str, lang: str) -> list[str]:
-    """What a translation lost or added of its source: citations, cards, links, inline spans, code spans."""
+#: the flag of a catalogue entry whose translation cites the same paragraphs in another order, because the
+#: language puts its clauses in another order (``#, citations-reordered``); set by hand, after reading
+REORDERED = "citations-reordered"
+
+
+def invariant_problems(msgid: str, msgstr: str, source_lang: str, lang: str, reordered: bool = False) -> list[str]:
+    """What a translation lost or added of its source: citations (in order, and as often; as a multiset only
+    where the entry is flagged ``citations-reordered``), cards, links, inline spans, code spans."""
     problems = []
-    checks = [("§ citations", laws(msgid), laws(msgstr)),
+    before_laws, after_laws = laws(msgid), laws(msgstr)
+    if reordered:
+        before_laws, after_laws = Counter(before_laws), Counter(after_laws)
+    checks = [("§ citations", before_laws, after_laws),
               ("cards", cards(msgid, source_lang), cards(msgstr, lang)),
               ("links", links(msgid), links(msgstr)),
               ("inline spans", spans(msgid), spans(msgstr)),
@@ -455,9 +470,10 @@ def invariant_problems(msgid: str, msgstr: str, source_lang: str, lang: str) -> 
     return problems
 
 
-def _show(value: set[str] | Counter[str]) -> str:
-    items = sorted(value.elements() if isinstance(value, Counter) else value)
-    return "{" + ", ".join(items) + "}"
+def _show(value: list[str] | Counter[str]) -> str:
+    if isinstance(value, list):  # citations: in their order
+        return "[" + ", ".join(value) + "]"
+    return "{" + ", ".join(sorted(value.elements())) + "}"
 
 
 def check(only: str | None = None) -> list[str]:
@@ -490,7 +506,8 @@ def check_catalogue(source: Source, lang: str, wanted: list[tuple[str, str, str]
         elif not entry.msgstr:
             problems.append(f"{where}: untranslated at {at}: {msgid[:70]!r}")
         else:
-            problems += [f"{where}: {at}: {p}" for p in invariant_problems(msgid, entry.msgstr, source.lang, lang)]
+            problems += [f"{where}: {at}: {p}" for p in invariant_problems(
+                msgid, entry.msgstr, source.lang, lang, reordered=REORDERED in entry.flags)]
     wanted_ids = {w[0] for w in wanted}
     problems += [f"{where}: obsolete entry (its block left the source; dev.py translate --drop-obsolete): "
                  f"{e.msgid[:70]!r}" for e in po if e.obsolete or e.msgid not in wanted_ids]

@@ -25,7 +25,7 @@ from typing import Any
 
 from bridgelaws import errors as _errors
 
-__all__ = ["LANGS", "normalize_lang", "catalog", "Message", "text", "localize", "missing_keys"]
+__all__ = ["LANGS", "normalize_lang", "catalog", "Message", "text", "localize", "missing_keys", "LocalText"]
 
 LANGS: tuple[str, ...] = ("da", "nb", "en")
 _ALIASES = {"no": "nb", "nb": "nb", "nn": "nb", "da": "da", "en": "en", "dk": "da"}
@@ -186,6 +186,39 @@ _LOCALIZED_MODULES = frozenset({"bridgelaws.cards", "bridgelaws.laws"})
 def register_localizer(cls: type, fn: Callable[[Any, str, str], str]) -> None:
     """Make ``{placeholder}`` write values of ``cls`` with ``fn(value, lang, spec)``."""
     _LOCALIZERS[cls] = fn
+
+
+class LocalText(dict):  # type: ignore[type-arg]
+    """A free text written by a person in one or more languages, ``{"da": …, "nb": …, "en": …}`` (a claim's
+    clarification statement, as a scenario file gives it): shown in the reader's language, else in English,
+    else in the first language given. Read-only and hashable, so that an event holding it stays a value."""
+
+    def __init__(self, texts: Mapping[str, str]) -> None:
+        out = {normalize_lang(lang): str(t) for lang, t in texts.items()}
+        if not out:
+            raise ValueError("a text in several languages needs at least one language")
+        super().__init__((lang, out[lang]) for lang in LANGS if lang in out)
+
+    def text(self, lang: str = "en") -> str:
+        lang = normalize_lang(lang)
+        for choice in (lang, "en"):
+            if choice in self:
+                return str(dict.__getitem__(self, choice))
+        return str(next(iter(self.values())))
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        return hash(tuple(self.items()))
+
+    def _read_only(self, *args: Any, **kwargs: Any) -> None:
+        raise TypeError("a LocalText is read-only")
+
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = _read_only  # type: ignore[assignment]
+
+    def __str__(self) -> str:
+        return self.text("en")
+
+
+register_localizer(LocalText, lambda value, lang, spec: value.text(lang))
 
 
 def _sort_key(v: Any) -> Any:

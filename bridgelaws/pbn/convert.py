@@ -95,6 +95,9 @@ def encode_details(event: Event) -> str:
             cell = "true" if value else "false"
         elif isinstance(value, list):
             cell = "+".join(quote(v) for v in value)
+        elif isinstance(value, dict):  # a text per language (a claim's line): line.da=…,line.en=…
+            parts += [f"{key}.{lang}={quote(text)}" for lang, text in value.items()]
+            continue
         else:
             cell = quote(value)
         parts.append(f"{key}={cell}")
@@ -111,6 +114,13 @@ def decode_details(action: str, cell: str) -> dict[str, Any]:
         key, sep, raw = part.partition("=")
         if not sep:
             raise ValueError(f"{part!r} is not key=value")
+        field, dot, lang = key.partition(".")
+        if dot:  # one language of a text given per language: line.da=…
+            texts = out.setdefault(field, {})
+            if not isinstance(texts, dict):
+                raise ValueError(f"{field} is given both as one text and per language")
+            texts[lang] = urllib.parse.unquote(raw)
+            continue
         kind = _field_kind(hints[key]) if key in hints else "str"
         if kind == "tuple":
             out[key] = [urllib.parse.unquote(v) for v in raw.split("+")] if raw else []

@@ -13,10 +13,11 @@ from typing import Any, Union
 from bridgelaws.cards import Card, Seat, Suit
 from bridgelaws.designations import _MAX_TEXT as _MAX_WORDS
 from bridgelaws.events import Event, EVENT_TYPES
+from bridgelaws.i18n import LocalText
 
 from bridgelaws.scenario.model import _VOCABULARY, SEATLESS_ACTIONS
 from bridgelaws.scenario.values import (
-    _bool, _card, _list, _no_unknown_keys, _Problem, _seat, _short, _string, _suit, _type_name,
+    _bool, _card, _list, _no_unknown_keys, _Problem, _seat, _short, _string, _suit, _text, _type_name,
 )
 
 
@@ -69,6 +70,17 @@ def _converter(hint: Any, *, shown: bool = False) -> tuple[Converter, bool]:
         return _bool, False
     if hint is str:
         return _string, False
+    if hint is LocalText:  # a text in one language or several: { da = "…", nb = "…", en = "…" }
+        def local_text(value: Any, where: str) -> LocalText:
+            if not isinstance(value, dict):
+                raise _Problem(f"{where}: must be a string or a table of languages (da, nb, en) to text, "
+                               f"not {_type_name(value)}")
+            text = _text(value, where)
+            if not text:
+                raise _Problem(f"{where}: a table of languages with no language in it")
+            return LocalText(text)
+
+        return local_text, False
     if hint is int:
         def integer(value: Any, where: str) -> int:
             # the PBN events table carries every field that is not a flag or a list as text: a whole number
