@@ -237,6 +237,8 @@ def _resolve(node: dict[str, Any]) -> dict[str, Any]:
 def sample(prop: dict[str, Any], name: str) -> Any:
     """A value the schema allows for a field."""
     node = _resolve(prop)
+    if "anyOf" in node:   # one text or a table of languages (a claim's line): the first form will do
+        return sample(node["anyOf"][0], name)
     if "enum" in node:
         return node["enum"][-1] if name != "how" else "lead_out_of_turn"
     kind = node.get("type")
