@@ -207,9 +207,13 @@ def test_a_revoke_not_yet_established_is_told_as_correctable_then_as_established
     t.push(Play(Seat.NORTH, Card.parse("CT")))
     assert law("62A") in [s.law for s in t.statements()], "the non-offenders' lead does not establish it"
     t.push(Play(Seat.EAST, Card.parse("CK")))
-    est = [n for n in t.state.notes if n.message.key == "revoke.note.established"]
-    assert [(n.law, n.message.params["how"]) for n in est] == [(law("63B"), law("63A1"))]
+    # said once, in one sentence, from this event on (language review round 3, SL1): 63A1 establishes it, and
+    # under 63B it may no longer be corrected and the trick stands as played
+    est = [s for s in t.statements() if "established" in s.message.key]
+    assert [(s.law, s.message.params["stands"]) for s in est] == [(law("63A1"), law("63B"))]
     assert law("62A") not in [s.law for s in t.statements()]
+    t.push(Play(Seat.SOUTH, min(t.legal_cards(Seat.SOUTH), key=str)))   # the next card: the same sentence
+    assert [s.message for s in t.statements() if "established" in s.message.key] == [est[0].message]
 
 
 def _64a_alone(state: object, seat: Seat, trick_no: int) -> int:

@@ -28,7 +28,7 @@ from bridgelaws.i18n import Message
 from bridgelaws.laws import LawRef, law
 from bridgelaws.mechanics import HANDLERS, Engine, note, register
 from bridgelaws.rules.penalty_cards import settle
-from bridgelaws.rules.revoke import side_of
+from bridgelaws.rules.revoke import established_note, side_of
 from bridgelaws.state import ClaimRecord, PlayState, Statement
 
 __all__ = ["play_ceased", "statements", "FINDING_LAWS", "side_seats", "after_event"]
@@ -36,7 +36,6 @@ __all__ = ["play_ceased", "statements", "FINDING_LAWS", "side_seats", "after_eve
 L16 = law("16")
 L63A3 = law("63A3")
 L63A4 = law("63A4")
-L63B = law("63B")
 L68B1 = law("68B1")
 L68B2 = law("68B2")
 L68C = law("68C")
@@ -166,7 +165,7 @@ def _establish(state: PlayState, side: str, how: LawRef) -> tuple[PlayState, tup
     for i, r in enumerate(revokes):
         if side_of(r.seat) == side and not r.established and not r.corrected:
             revokes[i] = r.evolve(established=True, established_by=how)
-            notes.append(note("revoke.note.established", L63B, seat=r.seat, card=r.card, trick=r.trick_no, how=how))
+            notes.append(established_note(revokes[i]))
             done.append(i)
     if not done:
         return state, ()

@@ -204,7 +204,7 @@ def after_event(before: PlayState, after: PlayState, event: Event) -> PlayState:
         how = _establishing_law(before, after, event, r)
         if how is not None:
             revokes[i] = r.evolve(established=True, established_by=how)
-            notes.append(note("revoke.note.established", L63B, seat=r.seat, card=r.card, trick=r.trick_no, how=how))
+            notes.append(established_note(revokes[i]))
             changed = True
     rc = after.revoke_correction
     if changed:
@@ -572,11 +572,10 @@ def statements(state: PlayState) -> list[Statement]:
     if not state.revokes:
         return []
     if state.phase != "over":
-        # a revoke established by the last event is told once, by the note that says so (63A, 63B)
-        now = {(n.message.params.get("seat"), n.message.params.get("card")) for n in state.notes
-               if n.message.key == "revoke.note.established"}
-        return [Statement(c.message, c.law, "revoke") for c in constraints(state)
-                if not (c.key[0] == "revoke_established" and (c.key[1], c.key[2]) in now)]
+        # a revoke established by the last event is told once, by the note that says so; it is the same
+        # sentence as the constraint that says it from then on (language review round 3, SL1)
+        now = [n.message for n in state.notes if n.message.key == "revoke.dir.established"]
+        return [Statement(c.message, c.law, "revoke") for c in constraints(state) if c.message not in now]
     return [Statement(c.message, c.law, "revoke") for c in _adjustment_constraints(state)]
 
 
@@ -612,9 +611,18 @@ def _open_constraints(revokes: tuple[Revoke, ...]) -> tuple[Constraint, ...]:
                                   L62A))
         else:
             out.append(Constraint(("revoke_established", r.seat, r.card, r.trick_no), r.seat,
-                                  _msg("revoke.dir.established", seat=r.seat, card=r.card, trick=r.trick_no),
-                                  r.established_by or L63B))
+                                  _established_message(r), r.established_by or L63B))
     return tuple(out)
+
+
+def _established_message(r: Revoke) -> Message:
+    return _msg("revoke.dir.established", seat=r.seat, card=r.card, trick=r.trick_no, stands=L63B)
+
+
+def established_note(r: Revoke) -> Statement:
+    """The statement that ``r`` is now established, by its paragraph of 63A: one sentence with the constraint
+    that says so from then on, citing 63B as well (it may no longer be corrected; the trick stands as played)."""
+    return Statement(_established_message(r), r.established_by or L63B, kind="note")
 
 
 _ITEM_KEYS = {"64A1": "revoke.dir.64a1", "64A2": "revoke.dir.64a2", "64B1": "revoke.dir.64b1",
