@@ -574,7 +574,7 @@ def statements(state: PlayState) -> list[Statement]:
     if state.phase != "over":
         # a revoke established by the last event is told once, by the note that says so; it is the same
         # sentence as the constraint that says it from then on (language review round 3, SL1)
-        now = [n.message for n in state.notes if n.message.key == "revoke.dir.established"]
+        now = [n.message for n in state.notes if n.message.key.startswith("revoke.dir.established")]
         return [Statement(c.message, c.law, "revoke") for c in constraints(state) if c.message not in now]
     return [Statement(c.message, c.law, "revoke") for c in _adjustment_constraints(state)]
 
@@ -616,6 +616,8 @@ def _open_constraints(revokes: tuple[Revoke, ...]) -> tuple[Constraint, ...]:
 
 
 def _established_message(r: Revoke) -> Message:
+    if r.trick_no == 12:   # 63B: "except as provided in Law 62D for a revoke on the twelfth trick"
+        return _msg("revoke.dir.established_12", seat=r.seat, card=r.card, trick12=L62D1)
     return _msg("revoke.dir.established", seat=r.seat, card=r.card, trick=r.trick_no, stands=L63B)
 
 
