@@ -99,6 +99,7 @@ def _obligations(state: PlayState, seat: Seat) -> list[Statement]:
             out.append(_s("dir.pc_waits", L50D1b, "obligation", seat=seat, cards=majors))
     elif not (d is not None and d.kind == "designate_penalty_card" and d.offender is seat):
         out.append(_s("dir.pc_first_opportunity", L50D1a, "obligation", seat=seat, cards=majors))
+        out.extend(_if_required(state, seat, majors))
     partner = seat.partner
     leading_now = to_act is partner and not state.trick and d is None and il is None
     # a later lead by the partner can only be to trick 13, where every hand holds one card and the options
@@ -110,6 +111,18 @@ def _obligations(state: PlayState, seat: Seat) -> list[Statement]:
         out.append(_s("dir.options_when_partner_leads", L50D2 if len(majors) == 1 else law("51B"), "options",
                       seat=partner, offender=seat, suits=suits))
     return out
+
+
+def _if_required(state: PlayState, seat: Seat, majors: tuple[Card, ...]) -> list[Statement]:
+    """50D1b while declarer chooses his 50D2/51B options for ``seat``'s lead (both defenders have penalty
+    cards): a required lead comes before ``seat``'s own major penalty cards of other suits, which then wait."""
+    d = state.pending
+    if d is None or d.kind != "lead_options" or d.subject is not seat:
+        return []
+    waiting = tuple(c for c in majors if c.suit not in d.suits)
+    if not waiting or not any(c.suit in d.suits for c in state.hand(seat)):
+        return []
+    return [_s("dir.pc_waits_if_required", L50D1b, "obligation", seat=seat, suits=d.suits, cards=waiting)]
 
 
 def _proper_lead_statements(state: PlayState) -> list[Statement]:
