@@ -316,8 +316,12 @@ def correct_revoke(table: Engine, state: PlayState, ev: Event) -> PlayState:
         held = state.revoke_later      # the other revoke of the trick, corrected first, already held them (62C3)
     st = _withdraw_revoke_card(st, r, why, before_seats, notes)
     nos = tuple(s for s in after_seats if side_of(s) != side_of(r.seat))
-    if nos:
-        notes.append(note("revoke.note.may_withdraw", L62C1, seats=nos, ui=L16C))
+    if nos and state.is_defender(r.seat) and _under_62d2(r, before_seats):
+        # 62D2: the offender's partner may change his card without waiting for a non-offender (62C2 does not
+        # order it), so only 62C1 is stated
+        notes.append(note("revoke.note.may_withdraw_nos", L62C1, seats=nos, ui=L16C))
+    elif nos:
+        notes.append(note("revoke.note.may_withdraw", L62C1, seats=nos, then=L62C2, ui=L16C))
     revokes = list(st.revokes)
     revokes[idx] = r.evolve(corrected=True)
     st = st.evolve(revokes=tuple(revokes), revoke_correction=(t, idx, after_seats, ()), notes=tuple(notes),
