@@ -252,7 +252,7 @@ def _declarer_hold(table: Engine, state: PlayState, ev: Hold) -> PlayState:
         return st.evolve(notes=(note(key, law_ref, seat=seat, card=card),) + st.notes)
     st = with_status(_back_in_hand(state, ev), seat, card, False, law_ref, "hold")
     return st.evolve(notes=(note(key, law_ref, seat=seat, card=card),
-                              note("played.note.declarer_card_seen", L16, seat=seat, card=card)))
+                              note("played.note.declarer_card_seen", L16, seat=seat, card=card, pc=law("48A"))))
 
 
 # ----------------------------------------------------------------------------------------------------------
