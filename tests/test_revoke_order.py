@@ -151,18 +151,3 @@ def test_generated_two_sided_revokes_corrected_in_either_order(seed: int) -> Non
     assert made is not None
     t, (first, second) = made
     assert _outcome(t, [first, second]) == _outcome(t, [second, first]), seed
-
-
-@pytest.mark.parametrize("seed", sorted(ORDER_BUG))
-def test_a_defenders_lead_to_the_next_trick_is_no_penalty_card(seed: int) -> None:
-    """62C3 with 62C1: both sides revoked on the trick, and the defender who won it had led to the next trick.
-    For the other side's revoke he is a non-offender, who may take his card back without rectification (62C1):
-    in either order of the corrections, his lead is not a penalty card."""
-    made = _two_sided_revoke(seed)
-    assert made is not None
-    t, corrections = made
-    lead = t.history[-1]
-    assert isinstance(lead, Play) and t.state.is_defender(lead.seat) and len(t.state.trick) == 1
-    for order in (corrections, corrections[::-1]):
-        table = Table(t.deal, t.contract, list(t.history) + list(order))
-        assert all(p.card != lead.card for p in table.state.penalty_cards), (seed, order)
