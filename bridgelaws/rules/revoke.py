@@ -266,11 +266,8 @@ def _may_correct(state: PlayState, r: Revoke) -> LawRef | None:
 
 
 #: the corrections after which the cards of the next trick stand again where they can: 62D1, and 62A, where
-#: 62C1 lets each non-offender take back a card he played after the revoke (he *may*: it stays unless he does);
-#: and 62C3, where both sides revoked on the trick: whoever played on is a non-offender for the other side's
-#: revoke, so 62C1 lets him take his card back without rectification, and it is no penalty card whichever
-#: revoke is corrected first (the same cards end in the same places in either order)
-_HOLD_OVER = (L62D1, L62A, L62C3)
+#: 62C1 lets each non-offender take back a card he played after the revoke (he *may*: it stays unless he does)
+_HOLD_OVER = (L62D1, L62A)
 
 #: decisions that arise from the position alone (settle() derives them again after the correction)
 _FROM_POSITION = ("lead_options", "designate_penalty_card")
@@ -312,8 +309,6 @@ def correct_revoke(table: Engine, state: PlayState, ev: Event) -> PlayState:
     # the cards of the next trick stand again where they still can, once the revoke trick is complete (62D1:
     # federations rebuild tricks 12 and 13, and a lead to trick 13 that stands need not be made again)
     held = tuple(later) if why in _HOLD_OVER and not to_withdrawn_lead else ()
-    if not later and not to_withdrawn_lead:
-        held = state.revoke_later      # the other revoke of the trick, corrected first, already held them (62C3)
     st = _withdraw_revoke_card(st, r, why, before_seats, notes)
     nos = tuple(s for s in after_seats if side_of(s) != side_of(r.seat))
     if nos and state.is_defender(r.seat) and _under_62d2(r, before_seats):
@@ -364,11 +359,12 @@ def _revoke_trick(state: PlayState, t: int) -> tuple[tuple[tuple[Seat, Card], ..
 def _return_later(st: PlayState, r: Revoke, why: LawRef, later: list[tuple[Seat, Card]],
                   to_withdrawn_lead: tuple[tuple[Seat, Card], ...], notes: list[Statement]) -> PlayState:
     """Cards played to a later trick go back (62C1 for the non-offenders; 62D1, 62C3 re-open the trick); the
-    offending side's cards played to a withdrawn lead become penalty cards as 62C2 says. Under 62C3 both sides
-    are non-offenders for the other side's revoke, so a card played on goes back without rectification (62C1)."""
+    offending side's cards become penalty cards where 62C2 or 62C3 says so."""
     for s, c in later:
         st = st.with_hand(s, st.hand(s) | {c})
-        if (s, c) in to_withdrawn_lead and st.is_defender(s) and side_of(s) == side_of(r.seat):
+        if why is L62C3 and st.is_defender(s) and side_of(s) == side_of(r.seat):
+            st = add_penalty_cards(st, s, (c,), L62C3, deliberate=True)
+        elif (s, c) in to_withdrawn_lead and st.is_defender(s) and side_of(s) == side_of(r.seat):
             st = add_penalty_cards(st, s, (c,), L62C2, deliberate=True)
             notes.append(note("revoke.note.withdrawn_os_pc", L62C2, seat=s, card=c, ui=L16C))
         else:
