@@ -12,7 +12,15 @@ For every seeded run, after every accepted event:
   offending side claims or concedes; 63A4 when a member of the offending side agrees to the opponents' claim or
   concession, or acquiesces in the opponents' claim or concession by not objecting before its call on the next
   board or the end of the round (69A names both; 63A4 then applies, our reading in docs/scenario-format.md); a 68B2 objection undoes what the concession
-  established; a corrected revoke (62) is never established.
+  established; a corrected revoke (62) is never established;
+- once play is over (13 tricks, or a claim or concession whose result is fixed), the trick transfer of Law 64
+  agrees with one computed in this test from the count: 64A1 (the offender won the revoke trick: it, and one
+  later trick of his side if there is one), 64A2 (one trick, if his side won the revoke trick or a later one),
+  and no transfer under 64B1 (his side won neither), 64B2 (a second revoke in the same suit by the same
+  player), 64B3 (he failed to play only faced cards: dummy's, or his penalty cards), 64B4 (the non-offending
+  side has called on the next board), 64B5 (the round has ended), 64B6 (trick 12), 64B7 (both sides revoked);
+  in all no more tricks than the offending side won from the first revoke trick on. The tricks a fixed claim or
+  concession gives a side count as tricks it won after the revoke (our reading, docs/scenario-format.md).
 """
 
 from __future__ import annotations
@@ -52,6 +60,8 @@ class RevokeCount:
     trick: int
     corrected: bool = False
     by: str | None = None          # "63A1", "63A3", "63A4" or None while not established
+    suit: str = ""                 # the suit led, which he failed to follow
+    faced: bool = False            # he held that suit only in faced cards (dummy's hand, his penalty cards)
 
 
 @dataclass
@@ -60,6 +70,8 @@ class ClaimCount:
     kind: str
     status: str = "open"           # open, agreed, disputed, ruled, acquiesced
     established: list[int] = field(default_factory=list)
+    tricks: int = 0                # of the remaining tricks, those the claim or concession gives the maker's side
+    remaining: int = 0
 
 
 @dataclass
@@ -68,6 +80,7 @@ class Model:
     claim: ClaimCount | None = None
     calls: set[str] = field(default_factory=set)
     round_over: bool = False
+    closings: list[str] = field(default_factory=list)   # "NS", "EW" (a call on the next board) or "end", in order
 
     def establish(self, s: str, by: str) -> list[int]:
         done = []
@@ -142,6 +155,10 @@ def _answer_event(t: Table, rng: random.Random, model: Model) -> Event | None:
     opts: list[Event] = []
     if rec.status == "open":
         opts += [Agree(rng.choice(list(Seat)) if rng.random() < 0.2 else rng.choice([rec.seat.lho, rec.seat.rho]))]
+        if rec.kind == "concede" and any(side(r.seat) != maker and r.by is None and not r.corrected
+                                         for r in model.revokes):
+            # the path a single seed guarded in round 3 (63A4: the offending side agrees to a concession)
+            opts += [Agree(rng.choice([rec.seat.lho, rec.seat.rho]))] * 3
         if rec.kind == "concede" and st.is_defender(rec.seat) and not model.calls:
             # 68B2 "at once": not after a call on the next board (test_an_objection_after_a_call_...)
             opts += [Object(rec.seat.partner)] * 2
@@ -161,7 +178,9 @@ def _apply(model: Model, ev: Event, before, after) -> None:  # type: ignore[no-u
         trick_no = len(before.tricks) + 1
         if ev.revoke:
             assert held_suit_led(before, ev.seat) and str(ev.card)[0] != str(before.trick[0][1])[0]
-            model.revokes.append(RevokeCount(ev.seat, trick_no))
+            led = str(before.trick[0][1])[0]
+            concealed = ev.seat is not before.dummy and any(str(c)[0] == led for c in before.hand(ev.seat))
+            model.revokes.append(RevokeCount(ev.seat, trick_no, suit=led, faced=not concealed))
         for r in model.revokes:          # 63A1: the offending side plays to a later trick
             if r.by is None and not r.corrected and side(ev.seat) == side(r.seat) and trick_no > r.trick:
                 r.by = "63A1"
@@ -169,7 +188,10 @@ def _apply(model: Model, ev: Event, before, after) -> None:  # type: ignore[no-u
         r = next(r for r in reversed(model.revokes) if r.seat is ev.seat and r.by is None and not r.corrected)
         r.corrected = True
     elif isinstance(ev, (Claim, Concede)):
-        model.claim = ClaimCount(ev.seat, "claim" if isinstance(ev, Claim) else "concede")
+        remaining = 13 - len(before.tricks)
+        n = remaining if ev.tricks is None else ev.tricks
+        model.claim = ClaimCount(ev.seat, "claim" if isinstance(ev, Claim) else "concede",
+                                 tricks=n if isinstance(ev, Claim) else remaining - n, remaining=remaining)
         model.claim.established = model.establish(side(ev.seat), "63A3")
     elif isinstance(ev, Agree):
         assert model.claim is not None
@@ -186,16 +208,93 @@ def _apply(model: Model, ev: Event, before, after) -> None:  # type: ignore[no-u
     elif isinstance(ev, TdRuling):
         assert model.claim is not None
         model.claim.status = "ruled"
+        model.claim.tricks = ev.tricks
     elif isinstance(ev, (NextBoardCall, EndOfRound)):
         caller = ev.side if isinstance(ev, NextBoardCall) else None
         if caller is not None:
             model.calls.add(caller)
         else:
             model.round_over = True
+        model.closings.append(caller or "end")
         rec = model.claim
         if rec is not None and rec.status == "open" and caller != side(rec.seat):
             rec.status = "acquiesced"     # 69A: the opponents did not object in time
             rec.established += model.establish(other(side(rec.seat)), "63A4")
+
+
+def _claimed(model: Model) -> dict[str, int]:
+    """The remaining tricks a claim or concession whose result is fixed gives each side (68B1, 69A, 70, 71)."""
+    rec = model.claim
+    settled = rec is not None and (rec.status in ("agreed", "acquiesced", "ruled")
+                                   or rec.kind == "concede" and rec.status == "open")
+    if rec is None or not settled:
+        return {}
+    return {side(rec.seat): rec.tricks, other(side(rec.seat)): rec.remaining - rec.tricks}
+
+
+def play_over(model: Model, state) -> bool:  # type: ignore[no-untyped-def]
+    return len(state.tricks) == 13 or bool(_claimed(model))
+
+
+def expected_transfer(model: Model, state) -> tuple[str | None, int, list[str]]:  # type: ignore[no-untyped-def]
+    """Law 64 from the count: (to, tricks, the paragraph applied to each established revoke). ``state`` gives
+    only who won each completed trick."""
+    winners = [side(t.winner) for t in state.tricks]
+    won_by = [t.winner for t in state.tricks]
+    claimed = _claimed(model)
+    est = [r for r in model.revokes if r.by is not None and not r.corrected]
+    sides = {side(r.seat) for r in est}
+    why, parts = [], []
+    for i, r in enumerate(est):
+        off = side(r.seat)
+        later = off in winners[r.trick:] or claimed.get(off, 0) > 0
+        # attention is drawn when the count is read: the first of the non-offending side's call on the next
+        # board (64B4) and the end of the round (64B5) that came before it closes the board for this revoke
+        closed = next((c for c in model.closings if c in ("end", other(off))), None)
+        if closed is not None:
+            p, n = ("64B5" if closed == "end" else "64B4"), 0
+        elif r.trick == 12:
+            p, n = "64B6", 0
+        elif len(sides) == 2:
+            p, n = "64B7", 0
+        elif any(q.seat is r.seat and q.suit == r.suit for q in est[:i]):
+            p, n = "64B2", 0
+        elif r.faced:
+            p, n = "64B3", 0
+        elif r.trick > len(state.tricks):       # play ceased inside the revoke trick: the claim decides it
+            p, n = ("64A2", 1) if claimed.get(off, 0) > 0 else ("64B1", 0)
+        elif won_by[r.trick - 1] is r.seat:
+            p, n = "64A1", 2 if later else 1
+        elif later or winners[r.trick - 1] == off:
+            p, n = "64A2", 1
+        else:
+            p, n = "64B1", 0
+        why.append(p)
+        parts.append((r, n))
+    total = sum(n for _, n in parts)
+    if total:
+        first = min(r.trick for r, n in parts if n)
+        off = side(est[0].seat)
+        total = min(total, winners[first - 1:].count(off) + claimed.get(off, 0))
+    to = other(side(est[0].seat)) if len(sides) == 1 else None
+    return to, total, why
+
+
+def _compare_transfer(t: Table, model: Model, where: str, counts: dict[str, int]) -> None:
+    from bridgelaws.rules.revoke import adjustment
+
+    adj = adjustment(t.state)
+    if not play_over(model, t.state):
+        assert adj is None, f"{where}: a transfer before play is over"
+        return
+    assert adj is not None, f"{where}: play is over (13 tricks or a fixed claim), but no transfer is computed"
+    to, total, why = expected_transfer(model, t.state)
+    got = [it.law.code for it in adj.items]
+    assert (adj.tricks, got) == (total, why), f"{where}: engine {adj.tricks} {got}, model {total} {why}"
+    if total:
+        assert adj.to == to, where
+    for p in why:
+        counts[p] = counts.get(p, 0) + 1
 
 
 def _refusals(t: Table, rng: random.Random) -> int:
@@ -267,13 +366,18 @@ def run(seed: int) -> dict[str, int]:
             counts["claims_refused"] += 1
             continue
         assert not own_side_agrees, f"{ev}: the claimer's own side may not agree (69A)"
+        agreed_concession = isinstance(ev, Agree) and model.claim is not None and model.claim.kind == "concede"
+        n_est = sum(r.by == "63A4" for r in model.revokes)
         _apply(model, ev, before, t.state)
+        if agreed_concession and sum(r.by == "63A4" for r in model.revokes) > n_est:
+            counts["63A4 by agreeing to a concession"] = counts.get("63A4 by agreeing to a concession", 0) + 1
         counts["claims"] += isinstance(ev, (Claim, Concede))
         counts["objections"] += isinstance(ev, Object)
         counts["revokes"] += isinstance(ev, Play) and ev.revoke
         seen = places(t.state)
         assert len(seen) == len(set(seen)) == 52 and set(seen) == full, (seed, step, ev)
         _compare(t, model, f"seed {seed}, step {step}, after {ev}")
+        _compare_transfer(t, model, f"seed {seed}, step {step}, after {ev}", counts)
     else:
         raise AssertionError(f"seed {seed}: the board did not end within 500 events")
     assert model.round_over
@@ -289,7 +393,7 @@ def test_claims_and_concessions_with_revokes_around_them(seed: int) -> None:
 
 def test_the_runs_reach_what_they_are_meant_to_test() -> None:
     """The property test is not vacuous: over the seeds, claims and concessions are made, refusals tried,
-    and revokes established by each of 63A1, 63A3 and 63A4."""
+    revokes established by each of 63A1, 63A3 and 63A4, and the transfer computed on each path of Law 64."""
     total: dict[str, int] = {}
     for seed in SEEDS[:40]:
         for k, v in run(seed).items():
@@ -297,6 +401,11 @@ def test_the_runs_reach_what_they_are_meant_to_test() -> None:
     assert total["claims"] >= 30 and total["refused"] >= 200, total
     assert total.get("63A1", 0) >= 10 and total.get("63A3", 0) >= 5 and total.get("63A4", 0) >= 3, total
     assert total["objections"] >= 3, total
+    # the trick transfer at the end of the board: each path of Law 64 the runs can reach is reached (counted
+    # once per comparison), and 63A4 by an agreement to a concession, which round 3 reached on one seed only
+    for path in ("64A1", "64A2", "64B1", "64B3", "64B4", "64B5", "64B7"):
+        assert total.get(path, 0) >= 3, (path, total)
+    assert total.get("63A4 by agreeing to a concession", 0) >= 3, total
 
 
 def test_an_objection_after_a_call_on_the_next_board_is_not_at_once_68b2() -> None:

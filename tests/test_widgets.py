@@ -1115,11 +1115,17 @@ def test_a_table_stepped_through_its_scenario_shows_what_a_fresh_drawing_shows(p
     w = CardTable.from_scenario(path, lang="nb")
     assert w.html == _drawn_afresh(w)
     steps, start = 0, len(w.session.history)
-    while "step" in {b.get("data-action") for b in ET.fromstring(w.html).iter("button")
-                     if b.get("disabled") is None}:
+    for _ in range(200):   # a bound: a scenario has fewer than 200 events; a step that does not move fails
+        if "step" not in {b.get("data-action") for b in ET.fromstring(w.html).iter("button")
+                          if b.get("disabled") is None}:
+            break
+        n = len(w.session.history)
         w.send_action({"action": "step"})
+        assert len(w.session.history) > n, f"{path.name}: step {steps + 1} did not move the table"
         steps += 1
         assert w.html == _drawn_afresh(w), f"{path.name}, after step {steps}"
+    else:
+        pytest.fail(f"{path.name}: the step button was still offered after 200 steps")
     assert start + steps == len(w.session.branches[w.session.branch].events)  # to the script's end
     for back in range(min(steps, 6)):
         w.send_action({"action": "back"})
@@ -1129,7 +1135,9 @@ def test_a_table_stepped_through_its_scenario_shows_what_a_fresh_drawing_shows(p
 def test_a_hand_played_out_and_its_selection_show_what_a_fresh_drawing_shows() -> None:
     """Own play to the end, in Danish, with the simultaneous mode's selected cards on the way."""
     w = fresh(lang="da")
-    while not w.session.table.is_complete():
+    for _ in range(200):   # a bound: 52 cards, and a click that plays nothing fails instead of looping
+        if w.session.table.is_complete():
+            break
         if len(w.session.table.history) == 5:
             w.send_action({"action": "set_click", "value": "simultaneous"})
             hand = sorted(w.session.table.state.hand(Seat.NORTH), key=lambda c: c.sort_key)[:2]
@@ -1139,5 +1147,9 @@ def test_a_hand_played_out_and_its_selection_show_what_a_fresh_drawing_shows() -
             w.send_action({"action": "set_click", "value": "play"})
             assert w.session.click_mode == "play"
         card = sorted(w.session.table.legal_cards(), key=lambda c: c.sort_key)[-1]
+        n = len(w.session.table.history)
         w.send_action({"action": "card", "card": str(card)})
+        assert len(w.session.table.history) > n, f"the click on the legal card {card} played nothing"
         assert w.html == _drawn_afresh(w), f"after {len(w.session.table.history)} events"
+    else:
+        pytest.fail("the hand was not played out within 200 clicks")
