@@ -132,18 +132,7 @@ def test_the_generator_gives_enough_two_sided_revokes() -> None:
     assert corrected >= 20, corrected
 
 
-#: Found by this generator (issue 30) and left to the engine's owners (bridgelaws/rules/revoke.py): when the
-#: trick's winner on the defending side has already led to the next trick, that lead is taken back as a major
-#: penalty card in one order of the corrections and goes back to the hand in the other (in 45 and 25 the hands
-#: and the hand to play differ too). In the corpus case (62c3-both-sides-revoke-same-trick.toml) it is
-#: declarer's side that led on, whose cards never become penalty cards, so the corpus could not show it.
-#: strict: once the engine is order-independent here, these fail as XPASS and the marks are to be removed.
-ORDER_BUG = {1, 7, 13, 19, 25, 31, 39, 43, 45, 51}
-
-
-@pytest.mark.parametrize("seed", [pytest.param(s, marks=pytest.mark.xfail(
-    strict=True, reason="62C3 order-dependent after the defenders led to the next trick (issue 30 report)"))
-    if s in ORDER_BUG else s for s in GENERATED])
+@pytest.mark.parametrize("seed", GENERATED)
 def test_generated_two_sided_revokes_corrected_in_either_order(seed: int) -> None:
     """62C3: when both sides revoke on one trick, the corrections are the same whichever is made first: the same
     cards in the same places, the same penalty cards, revokes and tricks (or the same refusal)."""
@@ -151,3 +140,46 @@ def test_generated_two_sided_revokes_corrected_in_either_order(seed: int) -> Non
     assert made is not None
     t, (first, second) = made
     assert _outcome(t, [first, second]) == _outcome(t, [second, first]), seed
+
+
+# ---- a defender's lead to the next trick that cannot stand: a 62C3 penalty card in either order ------------
+
+def _defender_led_on() -> tuple[Table, list[object]]:
+    """Seed 000's deal, 3NT by South. West leads ♠K; dummy revokes with ♥2 (holding four spades), East with ♦4
+    (holding ♠AJ6); South plays ♠7 and West's ♠K wins. West leads ♥J to trick 2: East-West's revoke is
+    established (63A1), North-South's is not (they have not played to trick 2). Attention is drawn to both."""
+    from bridgelaws import Contract, Deal
+    from bridgelaws.cards import Card, Seat
+
+    deal = Deal.from_pbn("N:T542.AK2.76.AT98 AJ6.76.A954.K765 Q87.Q543.T8.Q432 K93.JT98.KQJ32.J")
+    c = Card.parse
+    t = Table(deal, Contract.parse("3NT", "S"), [
+        Play(Seat.WEST, c("SK")), Play(Seat.NORTH, c("H2"), revoke=True), Play(Seat.EAST, c("D4"), revoke=True),
+        Play(Seat.SOUTH, c("S7")), Play(Seat.WEST, c("HJ"))])
+    return t, [CorrectRevoke(Seat.SOUTH, card=c("H2")), CorrectRevoke(Seat.EAST, card=c("D4"))]
+
+
+@pytest.mark.parametrize("order", ["declarer_first", "defender_first"])
+def test_62c3_defenders_lead_to_the_next_trick_is_a_penalty_card_in_either_order(order: str) -> None:
+    """62C3: both sides revoked on trick 1 and only East-West played on, so both revokes are corrected (63B
+    names 62C3) and "every card withdrawn by the defending side becomes a penalty card": West's ♥J goes back
+    from trick 2 as a major penalty card, East's ♦4 too (62B1 with 62C3), and dummy's ♥2 goes back to dummy
+    (62B2). Then dummy must follow with a spade and East with a spade: East's ♠A wins the rebuilt trick, so
+    West's lead could not stand in any case. The same whichever revoke is corrected first."""
+    from bridgelaws.cards import Card, Seat
+
+    t, corrections = _defender_led_on()
+    assert [(r.seat, r.established) for r in t.state.revokes] == [(Seat.NORTH, False), (Seat.EAST, True)]
+    table = Table(t.deal, t.contract, list(t.history))
+    for ev in corrections if order == "declarer_first" else corrections[::-1]:
+        table.push(ev)
+    st = table.state
+    assert {(p.seat, str(p.card), p.kind) for p in st.penalty_cards} == {
+        (Seat.WEST, "HJ", "major"), (Seat.EAST, "D4", "major")}
+    assert Card.parse("H2") in st.hand(Seat.NORTH) and Card.parse("HJ") not in st.hand(Seat.WEST)
+    assert all(r.corrected for r in st.revokes)
+    table.push(Play(Seat.NORTH, Card.parse("ST")))
+    table.push(Play(Seat.EAST, Card.parse("SA")))
+    st = table.state
+    assert st.tricks[0].winner is Seat.EAST and not st.trick
+    assert (Seat.WEST, "HJ", "major") in {(p.seat, str(p.card), p.kind) for p in st.penalty_cards}

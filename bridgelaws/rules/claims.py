@@ -366,8 +366,20 @@ def _close(state: PlayState, closing: tuple[str, str | None], ev: Event) -> Play
         state = state.evolve(phase="over")   # the conceding side's own call: the opponents may still object
     key = "claim.note.next_board_call" if closing[1] is not None else "claim.note.end_of_round"
     params = {"seats": side_seats(closing[1])} if closing[1] is not None else {}
-    notes.insert(0, note(key, law(closing[0]), **params))
+    notes.insert(0, note(key, _closing_law(state, closing), **params))
     return state.evolve(board_closed=state.board_closed + (closing,), notes=tuple(notes))
+
+
+def _closing_law(state: PlayState, closing: tuple[str, str | None]) -> LawRef | None:
+    """The law a call on the next board is stated under: 64B4 speaks only of a call by the non-offending side,
+    so it is cited when the calling side is the non-offending side of an established revoke, and not for the
+    offending side's own call (which changes nothing under Law 64). The end of the round is always 64B5."""
+    why, side = closing
+    if side is None:
+        return law(why)
+    if any(r.established and not r.corrected and side_of(r.seat) != side for r in state.revokes):
+        return law(why)
+    return None
 
 
 @register(NextBoardCall)

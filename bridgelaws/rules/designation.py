@@ -523,7 +523,7 @@ def _correct(table: Engine, state: PlayState, ev: Designate, dsg: Designation) -
             st = with_status(state, dummy, old, True, L45D, "designate")
             return st.evolve(notes=(note("played.note.too_late_45D", L45D, old=old),))
         st, given = _take_back(state, dummy, old)
-        notes = [note("played.note.not_designated", L45D, old=old)] + _replay_notes(state, given, L45D)
+        notes = [note("played.note.not_designated", L45D, old=old, intent=L46B)] + _replay_notes(state, given, L45D)
         if any(s is state.declarer for s, _ in st.trick):
             notes.append(note("played.note.declarer_may_change", L45D, rho=state.declarer.rho))
         res = resolve(st, dummy, Designation.of_card(target), ev.words, ev.lang, intended=target)

@@ -83,6 +83,7 @@ def _obligations(state: PlayState, seat: Seat) -> list[Statement]:
     majors = tuple(p.card for p in pcs if p.is_major)
     if not majors:
         return out
+    gone = False
     if to_act is seat and d is None and il is None:
         _, cand, _ = restricted_cards(state, seat)
         can_play = tuple(p.card for p in penalty_card_candidates(state, seat, cand))
@@ -91,21 +92,37 @@ def _obligations(state: PlayState, seat: Seat) -> list[Statement]:
         elif len(can_play) == 1:
             key = "dir.must_lead_pc" if not state.trick else "dir.must_play_pc"
             out.append(_s(key, L50D1a, "obligation", seat=seat, card=can_play[0]))
+            # his only major penalty card is played at this very turn (50D1a): it can no longer lie on the table
+            # when his partner leads, so 50D2 gives declarer nothing
+            gone = majors == can_play
         elif not can_play:
             out.append(_s("dir.pc_waits", L50D1b, "obligation", seat=seat, cards=majors))
     elif not (d is not None and d.kind == "designate_penalty_card" and d.offender is seat):
         out.append(_s("dir.pc_first_opportunity", L50D1a, "obligation", seat=seat, cards=majors))
+        out.extend(_if_required(state, seat, majors))
     partner = seat.partner
     leading_now = to_act is partner and not state.trick and d is None and il is None
     # a later lead by the partner can only be to trick 13, where every hand holds one card and the options
     # are moot (they arise, if at all, when he leads now)
     no_later_lead = state.trick_no >= 12 and (bool(state.trick) or to_act is not partner)
-    if not (d is not None and d.kind == "lead_options" and d.offender is seat) and not leading_now \
+    if not gone and not (d is not None and d.kind == "lead_options" and d.offender is seat) and not leading_now \
             and not no_later_lead:
         suits = tuple(sorted({c.suit for c in majors}, key=lambda s: s.index))
         out.append(_s("dir.options_when_partner_leads", L50D2 if len(majors) == 1 else law("51B"), "options",
                       seat=partner, offender=seat, suits=suits))
     return out
+
+
+def _if_required(state: PlayState, seat: Seat, majors: tuple[Card, ...]) -> list[Statement]:
+    """50D1b while declarer chooses his 50D2/51B options for ``seat``'s lead (both defenders have penalty
+    cards): a required lead comes before ``seat``'s own major penalty cards of other suits, which then wait."""
+    d = state.pending
+    if d is None or d.kind != "lead_options" or d.subject is not seat:
+        return []
+    waiting = tuple(c for c in majors if c.suit not in d.suits)
+    if not waiting or not any(c.suit in d.suits for c in state.hand(seat)):
+        return []
+    return [_s("dir.pc_waits_if_required", L50D1b, "obligation", seat=seat, suits=d.suits, cards=waiting)]
 
 
 def _proper_lead_statements(state: PlayState) -> list[Statement]:

@@ -193,7 +193,7 @@ def resolve_failure(state: PlayState, accept: bool, by_play: bool = False,
     if accept:
         st = state.evolve(pending=None,
                      notes=(note("note.accepted_by_play" if by_play else "note.accepted_wrong_card",
-                                 L52B1b if by_play else L52B1a, seat=offender, card=wrong),))
+                                 L52B1b if by_play else L52B1a, seat=offender, card=wrong, stays=law("52B1c")),))
         if len(st.trick) == 4:
             return complete_trick(st)
         return st.evolve(to_act=next_in_trick(st))

@@ -252,7 +252,7 @@ def _declarer_hold(table: Engine, state: PlayState, ev: Hold) -> PlayState:
         return st.evolve(notes=(note(key, law_ref, seat=seat, card=card),) + st.notes)
     st = with_status(_back_in_hand(state, ev), seat, card, False, law_ref, "hold")
     return st.evolve(notes=(note(key, law_ref, seat=seat, card=card),
-                              note("played.note.declarer_card_seen", L16, seat=seat, card=card)))
+                              note("played.note.declarer_card_seen", L16, seat=seat, card=card, pc=law("48A"))))
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -342,6 +342,11 @@ def request_withdraw(table: Engine, state: PlayState, ev: RequestWithdraw) -> Pl
         raise IllegalPlayError(f"{ev}: {seat.name.title()} has no card on the table to take back", law=L45C,
                                seat=seat, card=new, event=ev, key="played.error.nothing_to_withdraw")
     owner, card = mine[-1]
+    # the paragraph that made the card played (45C3 for dummy's card declarer touched to play it), if not 47
+    how = next((cs.law for cs in reversed(state.card_status) if cs.card == card and cs.played), None)
+    if how is not None and how != L47:
+        return state.evolve(may_withdraw=False, notes=(note("played.note.played_card_stays_by", L47, seat=owner,
+                                                            card=card, how=how),))
     return state.evolve(may_withdraw=False,
                    notes=(note("played.note.played_card_stays", L47, seat=owner, card=card),))
 

@@ -265,6 +265,16 @@ def _may_correct(state: PlayState, r: Revoke) -> LawRef | None:
     return None
 
 
+def _other_awaits_62c3(state: PlayState, r: Revoke) -> bool:
+    """62C3: ``r`` (not established) is corrected first while the other side's revoke on the same trick is
+    established by that side's play to the next trick and waits for its own 62C3 correction. The cards played on
+    to the next trick are then withdrawn as under 62C3, as they are when the established revoke is corrected
+    first (on trick 12, 62D1 governs both corrections)."""
+    return r.trick_no != 12 and not r.established and any(
+        o is not r and o.trick_no == r.trick_no and side_of(o.seat) != side_of(r.seat) and o.established
+        and not o.corrected for o in state.revokes)
+
+
 #: the corrections after which the cards of the next trick stand again where they can: 62D1, and 62A, where
 #: 62C1 lets each non-offender take back a card he played after the revoke (he *may*: it stays unless he does)
 _HOLD_OVER = (L62D1, L62A)
@@ -305,14 +315,20 @@ def correct_revoke(table: Engine, state: PlayState, ev: Event) -> PlayState:
     if r.restrictions:
         st = st.evolve(restrictions=r.restrictions)     # the replacement card must comply (61A, 62B)
     notes: list[Statement] = []
-    st = _return_later(st, r, why, later, to_withdrawn_lead, notes)
+    # 62C3 governs the cards played on to the next trick whichever of the two revokes is corrected first
+    rule = L62C3 if _other_awaits_62c3(state, r) else why
+    st = _return_later(st, r, rule, later, to_withdrawn_lead, notes)
     # the cards of the next trick stand again where they still can, once the revoke trick is complete (62D1:
     # federations rebuild tricks 12 and 13, and a lead to trick 13 that stands need not be made again)
-    held = tuple(later) if why in _HOLD_OVER and not to_withdrawn_lead else ()
+    held = tuple(later) if rule in _HOLD_OVER and not to_withdrawn_lead else ()
     st = _withdraw_revoke_card(st, r, why, before_seats, notes)
     nos = tuple(s for s in after_seats if side_of(s) != side_of(r.seat))
-    if nos:
-        notes.append(note("revoke.note.may_withdraw", L62C1, seats=nos, ui=L16C))
+    if nos and state.is_defender(r.seat) and _under_62d2(r, before_seats):
+        # 62D2: the offender's partner may change his card without waiting for a non-offender (62C2 does not
+        # order it), so only 62C1 is stated
+        notes.append(note("revoke.note.may_withdraw_nos", L62C1, seats=nos, ui=L16C))
+    elif nos:
+        notes.append(note("revoke.note.may_withdraw", L62C1, seats=nos, then=L62C2, ui=L16C))
     revokes = list(st.revokes)
     revokes[idx] = r.evolve(corrected=True)
     st = st.evolve(revokes=tuple(revokes), revoke_correction=(t, idx, after_seats, ()), notes=tuple(notes),
@@ -355,10 +371,11 @@ def _revoke_trick(state: PlayState, t: int) -> tuple[tuple[tuple[Seat, Card], ..
 def _return_later(st: PlayState, r: Revoke, why: LawRef, later: list[tuple[Seat, Card]],
                   to_withdrawn_lead: tuple[tuple[Seat, Card], ...], notes: list[Statement]) -> PlayState:
     """Cards played to a later trick go back (62C1 for the non-offenders; 62D1, 62C3 re-open the trick); the
-    offending side's cards become penalty cards where 62C2 or 62C3 says so."""
+    offending side's cards become penalty cards where 62C2 says so, and every card of the defending side where
+    62C3 does (only one side has played on, so these are the cards of the side whose revoke is established)."""
     for s, c in later:
         st = st.with_hand(s, st.hand(s) | {c})
-        if why is L62C3 and st.is_defender(s) and side_of(s) == side_of(r.seat):
+        if why is L62C3 and st.is_defender(s):
             st = add_penalty_cards(st, s, (c,), L62C3, deliberate=True)
         elif (s, c) in to_withdrawn_lead and st.is_defender(s) and side_of(s) == side_of(r.seat):
             st = add_penalty_cards(st, s, (c,), L62C2, deliberate=True)
