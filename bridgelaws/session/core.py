@@ -13,8 +13,7 @@ from bridgelaws.cards import Card, Seat
 from bridgelaws.errors import BridgeLawsError
 from bridgelaws.events import Event, Expose, Play, Simultaneous
 from bridgelaws.i18n import Message, normalize_lang
-from bridgelaws.session import common
-from bridgelaws.session.common import Branch, FileRefusal, check_mode
+from bridgelaws.session.common import Branch, FileRefusal, check_mode, default_mode
 from bridgelaws.session.exam import Exam, Scoreboard
 from bridgelaws.session.files import ScenarioFolder
 from bridgelaws.session.script import ScriptPosition
@@ -101,7 +100,7 @@ class SessionCore(ScriptPosition):
     @property
     def mode(self) -> str:
         """``lesson``, ``seminar`` or ``exam``: this table's own, else the notebook-wide default."""
-        return self._mode or common.default_mode()
+        return self._mode or default_mode()
 
     @mode.setter
     def mode(self, value: str | None) -> None:
