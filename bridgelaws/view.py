@@ -21,19 +21,19 @@ other labels are catalogue keys the renderer looks up.
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from bridgelaws.cards import Card, Seat, Suit
-from bridgelaws.events import AcceptLead, Choose, Event, RejectLead, Select, SpreadHand
+from bridgelaws.decision_options import decision_events
+from bridgelaws.events import AcceptLead, Choose, Event, Select, SpreadHand
 from bridgelaws.i18n import Message, normalize_lang
 from bridgelaws.laws import LawRef
 
 if TYPE_CHECKING:
     from bridgelaws.deal import Contract, Deal
-    from bridgelaws.state import PenaltyCard, PlayState
+    from bridgelaws.state import Decision, PenaltyCard, PlayState
     from bridgelaws.table import Table
 
 __all__ = [
@@ -207,70 +207,54 @@ def _m(key: str, **params: object) -> Message:
     return Message("widget.opt." + key, params)
 
 
-def _subsets(suits: tuple[Suit, ...]) -> Iterator[tuple[Suit, ...]]:
-    for k in range(1, len(suits) + 1):
-        yield from itertools.combinations(suits, k)
-
-
 def decision_choices(state: PlayState) -> list[Choice]:
-    """The options of the pending decision, each with the event it pushes (the same mapping as
-    :func:`bridgelaws.simulate.decision_event`); empty when nothing is pending."""
+    """The options of the pending decision, one per event it offers
+    (:func:`bridgelaws.decision_options.decision_events`, which the random playouts and the claim solver read
+    too), each with its label and law; empty when nothing is pending."""
     d = state.pending
     if d is None:
         return []
-    decl = state.declarer
     law_of = {o.name: o.law for o in d.options}
-    out: list[Choice] = []
-    if d.kind == "lead_options":
-        for s in d.suits:
-            out.append(Choice(_m("require", suit=s), law_of["require"], Choose(decl, option="require", suit=s)))
-        for subset in _subsets(d.suits):
-            ev = (Choose(decl, option="forbid", suit=subset[0]) if len(subset) == 1
-                  else Choose(decl, option="forbid", suits=subset))
-            out.append(Choice(_m("forbid", suits=subset), law_of["forbid"], ev))
-        out.append(Choice(_m("none"), law_of["none"], Choose(decl, option="none")))
-    elif d.kind == "opening_lead_out_of_turn":
-        # only the options on offer: after 54C (declarer could have seen dummy's cards) accept_and_play alone
-        if "accept_and_play" in law_of:
-            out.append(Choice(_m("accept_and_play"), law_of["accept_and_play"], AcceptLead(decl)))
-        if "accept_and_become_dummy" in law_of:
-            out.append(Choice(_m("accept_and_become_dummy"), law_of["accept_and_become_dummy"], SpreadHand(decl)))
-        if "reject_require" in law_of:
-            out.append(Choice(_m("reject_54"), law_of["reject_require"], RejectLead(decl)))
-    elif d.kind == "lead_out_of_turn":
-        out.append(Choice(_m("accept_lead"), law_of["accept_lead"], AcceptLead(decl)))
-        out.append(Choice(_m("reject_lead"), law_of["reject_lead"], RejectLead(decl)))
-    elif d.kind == "declarer_lead_out_of_turn":
-        spoken = {s for s, _ in state.irregular_lead.statements} if state.irregular_lead is not None else set()
-        for seat in (d.by, d.by.partner):
-            if seat in spoken:
-                continue
-            out.append(Choice(_m("seat_accepts", seat=seat), law_of["accept_lead"], AcceptLead(seat)))
-            out.append(Choice(_m("seat_rejects", seat=seat), law_of["reject_lead"], RejectLead(seat)))
-    elif d.kind == "premature_play":
-        out.append(Choice(_m("highest"), law_of["highest"], Choose(decl, option="highest")))
-        out.append(Choice(_m("lowest"), law_of["lowest"], Choose(decl, option="lowest")))
-        others = [s for s in Suit if s is not state.suit_led]
-        for s in others:
-            out.append(Choice(_m("require_suit", suit=s), law_of["require_suit"],
-                              Choose(decl, option="require_suit", suit=s)))
-        for s in others:
-            out.append(Choice(_m("forbid_suit", suit=s), law_of["forbid_suit"],
-                              Choose(decl, option="forbid_suit", suit=s)))
-    elif d.kind == "failure_to_play":
+    return [Choice(*_label(state, ev, law_of), ev) for ev in decision_events(state)]
+
+
+def _label(state: PlayState, ev: Event, law_of: dict[str, LawRef]) -> tuple[Message, LawRef]:
+    """What the button for ``ev`` says, and its law."""
+    d = state.pending
+    assert d is not None
+    if isinstance(ev, Choose):
+        return _choose_label(d, ev, law_of)
+    if isinstance(ev, Select):
+        return _m("select", seat=d.by, card=ev.card), d.law
+    accepts = isinstance(ev, AcceptLead)
+    if d.kind == "opening_lead_out_of_turn":      # 54: accept (and play, or become dummy), or reject
+        if isinstance(ev, SpreadHand):
+            return _m("accept_and_become_dummy"), law_of["accept_and_become_dummy"]
+        if accepts:
+            return _m("accept_and_play"), law_of["accept_and_play"]
+        return _m("reject_54"), law_of["reject_require"]
+    law_ref = law_of["accept_lead" if accepts else "reject_lead"]
+    if d.kind == "declarer_lead_out_of_turn":     # either defender may speak
+        return _m("seat_accepts" if accepts else "seat_rejects", seat=ev.seat), law_ref
+    return _m("accept_lead" if accepts else "reject_lead"), law_ref
+
+
+def _choose_label(d: Decision, ev: Choose, law_of: dict[str, LawRef]) -> tuple[Message, LawRef]:
+    """What the button for declarer's ``choose`` says, and its law."""
+    option = ev.option
+    if option in ("require", "require_suit", "forbid_suit"):
+        return _m(option, suit=ev.suit), law_of[option]
+    if option == "forbid":
+        return _m("forbid", suits=ev.suits or (ev.suit,)), law_of["forbid"]
+    if option == "accept_play":
         accept = next(o for o in d.options if o.name == "accept_play")
+        return _m("accept_play", card=accept.cards[0] if accept.cards else d.cards[0]), accept.law
+    if option == "reject_play":
         reject = next(o for o in d.options if o.name == "reject_play")
-        out.append(Choice(_m("accept_play", card=accept.cards[0] if accept.cards else d.cards[0]), accept.law,
-                          Choose(decl, option="accept_play")))
-        out.append(Choice(_m("reject_play", cards=reject.cards), reject.law, Choose(decl, option="reject_play")))
-    elif d.kind == "designate_penalty_card":
-        for c in d.cards:
-            out.append(Choice(_m("designate", card=c), d.law,
-                              Choose(decl, option="designate_penalty_card", card=c)))
-    elif d.kind == "select_card":
-        for c in (o.cards[0] for o in d.options):
-            out.append(Choice(_m("select", seat=d.by, card=c), d.law, Select(d.by, card=c)))
-    return out
+        return _m("reject_play", cards=reject.cards), reject.law
+    if option == "designate_penalty_card":
+        return _m("designate", card=ev.card), d.law
+    return _m(option), law_of[option]             # highest, lowest, none
 
 
 def revoke_choices(table: Table) -> list[Choice]:
@@ -343,6 +327,55 @@ def deal_view(deal: Deal, hide: Iterable[Seat | str] | Seat | str = ()) -> Board
     return BoardView(seats)
 
 
+def _on_table(st: PlayState) -> dict[Seat, set[Card]]:
+    """The cards out of each hand that are not played yet: penalty cards, a lead out of turn awaiting its
+    acceptance, an opening lead face down."""
+    on_table: dict[Seat, set[Card]] = {s: set() for s in Seat}
+    for p in st.penalty_cards:
+        on_table[p.seat].add(p.card)
+    if st.irregular_lead is not None:
+        on_table[st.irregular_lead.seat].add(st.irregular_lead.card)
+    if st.opening_lead_face_down is not None:
+        on_table[st.opening_lead_face_down[0]].add(st.opening_lead_face_down[1])
+    return on_table
+
+
+def _seat_views(table: Table, hidden: frozenset[Seat], legal: frozenset[Card], hold_back: bool) -> list[SeatView]:
+    """Each seat as the picture shows it: its cards, those played, its penalty cards, role, turn and decision."""
+    st = table.state
+    declarer, dummy = table.declarer, table.dummy
+    over = st.phase == "over"
+    on_table = _on_table(st)
+    seats = []
+    for s in Seat:
+        in_hand = st.hand(s)
+        played = frozenset(table.deal.hand(s).cards - in_hand - on_table[s])
+        roles = tuple(r for r, who in (("declarer", declarer), ("dummy", dummy)) if who is s)
+        turn = None
+        if not over and st.to_act is s:
+            turn = "lead" if not st.trick else "play"
+        seats.append(SeatView(s, s in hidden, _sorted(in_hand), played, st.penalty_cards_of(s), roles, turn,
+                              st.pending is not None and st.pending.by is s,
+                              legal if st.to_act is s else frozenset(), not hold_back))
+    return seats
+
+
+def _trick_cards(st: PlayState, last_trick: bool) -> tuple[list[TrickCard], Seat | None, int | None]:
+    """The middle of the table: the trick in progress with a lead out of turn or face down beside it; with
+    ``last_trick`` and nothing led yet, the trick just completed (its winner and number)."""
+    trick: list[TrickCard] = []
+    for i, (s, c) in enumerate(st.trick):
+        trick.append(TrickCard(s, c, "lead" if i == 0 else "play"))
+    if st.irregular_lead is not None:
+        trick.append(TrickCard(st.irregular_lead.seat, st.irregular_lead.card, "irregular"))
+    if st.opening_lead_face_down is not None:
+        trick.append(TrickCard(st.opening_lead_face_down[0], st.opening_lead_face_down[1], "face_down"))
+    if last_trick and not trick and st.tricks:
+        done = st.tricks[-1]
+        return [TrickCard(s, c, "last") for s, c in done.plays], done.winner, len(st.tricks)
+    return trick, None, None
+
+
 def position(table: Table, lang: str = "en", *, role: str | Seat | None = "director",
              hide: Iterable[Seat | str] | Seat | str = (), hold_back: bool = False, show_legal: bool = False,
              show_statements: bool = True, last_trick: bool = False) -> BoardView:
@@ -354,44 +387,14 @@ def position(table: Table, lang: str = "en", *, role: str | Seat | None = "direc
     role = parse_role(role)
     st = table.state
     hidden = hidden_seats(hide) | role_hidden(st, role)
-    declarer, dummy = table.declarer, table.dummy
+    declarer = table.declarer
     pending = st.pending
-    il = st.irregular_lead
-    face_down = st.opening_lead_face_down
     over = st.phase == "over"
-    on_table: dict[Seat, set[Card]] = {s: set() for s in Seat}
-    for p in st.penalty_cards:
-        on_table[p.seat].add(p.card)
-    if il is not None:
-        on_table[il.seat].add(il.card)
-    if face_down is not None:
-        on_table[face_down[0]].add(face_down[1])
     legal: frozenset[Card] = frozenset()
     if show_legal and not hold_back and st.to_act is not None and st.to_act not in hidden:
         legal = table.legal_cards()
-    seats = []
-    for s in Seat:
-        in_hand = st.hand(s)
-        played = frozenset(table.deal.hand(s).cards - in_hand - on_table[s])
-        roles = tuple(r for r, who in (("declarer", declarer), ("dummy", dummy)) if who is s)
-        turn = None
-        if not over and st.to_act is s:
-            turn = "lead" if not st.trick else "play"
-        seats.append(SeatView(s, s in hidden, _sorted(in_hand), played, st.penalty_cards_of(s), roles, turn,
-                              pending is not None and pending.by is s,
-                              legal if st.to_act is s else frozenset(), not hold_back))
-    trick: list[TrickCard] = []
-    for i, (s, c) in enumerate(st.trick):
-        trick.append(TrickCard(s, c, "lead" if i == 0 else "play"))
-    if il is not None:
-        trick.append(TrickCard(il.seat, il.card, "irregular"))
-    if face_down is not None:
-        trick.append(TrickCard(face_down[0], face_down[1], "face_down"))
-    last_winner = last_no = None
-    if last_trick and not trick and st.tricks:
-        done = st.tricks[-1]
-        trick = [TrickCard(s, c, "last") for s, c in done.plays]
-        last_winner, last_no = done.winner, len(st.tricks)
+    seats = _seat_views(table, hidden, legal, hold_back)
+    trick, last_winner, last_no = _trick_cards(st, last_trick)
     statements: tuple[str, ...] = ()
     if show_statements and not hold_back:
         statements = tuple(s.text(lang) for s in table.statements())

@@ -1,5 +1,6 @@
 """Imports run one way (DESIGN.md, Layers): no module of the package imports, directly or through others, a
-module that imports it back, counting imports inside functions and under ``TYPE_CHECKING``.
+module that imports it back, counting imports inside functions and under ``TYPE_CHECKING``. ``from P import m``
+counts as an import of the package ``P`` as well as of ``P.m``: it runs ``P``'s ``__init__`` and asks it for ``m``.
 
 The one named exception: the lazy display hooks, an import of ``bridgelaws.render`` (or one of its modules)
 made inside a method called ``_repr_html_``. Core types draw themselves through ``render``, which itself
@@ -109,6 +110,10 @@ def imports_of(module: str, path: Path, modules: Iterable[str]) -> list[tuple[st
                 continue
             for alias in node.names:
                 sub = f"{base}.{alias.name}"
+                if sub in known and base in known:
+                    # ``from P import m`` asks the package P for m: it runs P's __init__ and reads its namespace,
+                    # then loads the module P.m
+                    add(base, fn, line)
                 add(sub if sub in known else base, fn, line)
         elif isinstance(node, ast.Call):
             name = node.args[0].value  # type: ignore[attr-defined]
@@ -237,6 +242,20 @@ def test_the_rules_sit_below_the_table() -> None:
     assert graph["bridgelaws.errors"] == set()
 
 
+def test_the_renderer_parts_import_down_their_list() -> None:
+    # render/html.py's docstring lists the parts of the HTML renderer in import order: each imports only parts
+    # above it (and the render package's view helpers), so a reader of one part knows what it can depend on
+    order = ["style", "markup", "controls", "hands", "centre", "statements", "panel", "board", "html"]
+    graph, _ = import_graph(PACKAGE)
+    parts = {f"bridgelaws.render.{name}": i for i, name in enumerate(order)}
+    on_disk = {m for m in graph if m.startswith("bridgelaws.render.")} - {"bridgelaws.render.text"}
+    assert on_disk == set(parts), "a part of the renderer is missing from the list, or the list names a ghost"
+    for mod, i in parts.items():
+        for target in graph[mod]:
+            if target in parts:
+                assert parts[target] < i, f"{mod} imports {target}, which comes after it"
+
+
 # --------------------------------------------------------------------------------------------------------------
 # the checker itself can fail
 # --------------------------------------------------------------------------------------------------------------
@@ -287,13 +306,31 @@ def test_only_render_inside_repr_html_is_exempt(tmp_path: Path) -> None:
     })
     graph, hooks = import_graph(pkg)
     assert cycles(graph) == []
-    assert hooks == [("planted.core", "planted.render.html", 4)]
+    # ``from planted.render import html`` asks the package render and loads its module html: both are the hook
+    assert hooks == [("planted.core", "planted.render", 4), ("planted.core", "planted.render.html", 4)]
     # the same import under another name is a cycle
     (pkg / "core.py").write_text("def show():\n    from planted.render import html\n    return html\n")
     (pkg / "render" / "html.py").write_text("from planted.core import show\n")
     graph, hooks = import_graph(pkg)
     assert hooks == []
     assert cycles(graph) == [["planted.core", "planted.render.html", "planted.core"]]
+
+
+def test_asking_the_own_package_for_a_sibling_closes_a_cycle(tmp_path: Path) -> None:
+    # issue 32: session/core.py did ``from bridgelaws.session import common``; that runs and reads the package's
+    # __init__, which imports tablesession, which imports core
+    files = {
+        "sub/__init__.py": "from planted.sub.top import Top\n",
+        "sub/top.py": "from planted.sub.low import thing\nclass Top: pass\n",
+        "sub/low.py": "from planted.sub import helper\nthing = helper\n",
+        "sub/helper.py": "",
+    }
+    graph, _ = import_graph(_plant(tmp_path / "asks", files))
+    assert cycles(graph) == [["planted.sub", "planted.sub.top", "planted.sub.low", "planted.sub"]]
+    # the module named by its full name does not ask the package
+    files["sub/low.py"] = "import planted.sub.helper as helper\nthing = helper\n"
+    graph, _ = import_graph(_plant(tmp_path / "names", files))
+    assert cycles(graph) == []
 
 
 @pytest.mark.parametrize("src", ["import planted.b as b\n", "from planted import b\n", "from . import b\n"])

@@ -553,8 +553,8 @@ def test_render_catalogue_is_complete_in_every_language() -> None:
 
 def test_every_label_the_renderers_use_is_in_the_catalogue() -> None:
     used: set[str] = set()
-    for mod in ("html.py", "text.py", "__init__.py"):
-        src = (ROOT / "bridgelaws" / "render" / mod).read_text(encoding="utf-8")
+    for path in sorted((ROOT / "bridgelaws" / "render").glob("*.py")):
+        src = path.read_text(encoding="utf-8")
         used |= set(re.findall(r'label\(\s*"([a-z_]+)",', src))
     used |= {"to_lead", "to_play", "declarer", "dummy", "major", "minor"}  # built from values
     source = read_po(ROOT / "bridgelaws" / "i18n" / "render.pot")

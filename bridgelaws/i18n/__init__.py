@@ -23,7 +23,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from bridgelaws import errors as _errors
+import bridgelaws.errors as _errors
 
 __all__ = ["LANGS", "normalize_lang", "catalog", "Message", "text", "localize", "missing_keys", "LocalText"]
 
