@@ -8,16 +8,49 @@ notebooks of ours whose outputs nbval should compare, and from tests/browser/ th
 (``--dist loadfile``): a module's servers (module-scoped fixtures) and a notebook's kernel (nbval) serve all its
 tests. The workers hand out the files in the order collected, so under xdist the long files come first (below):
 a long file begun last would keep one worker busy while the other has nothing left to do.
+
+Every kernel the tests start (nbval's, the executed notebooks', the Lab and Voila servers') reads a profile of
+this run's own (IPYTHONDIR, a scratch folder per process): no history database, which kernels of both workers
+would otherwise open and write at once, and nothing from the developer's ~/.ipython.
 """
 
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 from typing import Any
 
 import pytest
 
 collect_ignore_glob = ["browser/*.ipynb"]
+
+#: IPython's settings for the kernels of this run (see above)
+KERNEL_PROFILE = "c.HistoryManager.enabled = False\n"
+_IPYTHONDIR = pytest.StashKey[tuple[str, "str | None"]]()  # (the scratch folder, IPYTHONDIR before it)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    home = tempfile.mkdtemp(prefix="bridgelaws-ipython-")
+    profile = os.path.join(home, "profile_default")
+    os.makedirs(profile)
+    for name in ("ipython_config.py", "ipython_kernel_config.py"):
+        with open(os.path.join(profile, name), "w", encoding="utf-8") as f:
+            f.write(KERNEL_PROFILE)
+    config.stash[_IPYTHONDIR] = (home, os.environ.get("IPYTHONDIR"))
+    os.environ["IPYTHONDIR"] = home
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    home, before = config.stash.get(_IPYTHONDIR, (None, None))
+    if home is None:
+        return
+    if before is None:
+        os.environ.pop("IPYTHONDIR", None)
+    else:
+        os.environ["IPYTHONDIR"] = before
+    shutil.rmtree(home, ignore_errors=True)
+
 
 
 def _rank(items: list[Any]) -> int:
