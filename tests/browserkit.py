@@ -3,8 +3,9 @@ dev.py and tools/*.py loaded as modules (the servers and the site are started as
 
 Imported by tests/test_browser.py, test_table_browser.py, test_site.py, test_handouts.py (and, through
 test_browser, test_pbn_browser.py). Under pytest-xdist every worker has its own ports (``free_port``), its own
-Chromium and its own scratch folders (tmp_path). The ``browser`` fixture is module-scoped: one Playwright at a time, each
-module starting its own and stopping it (two sync Playwrights alive at once break the next module's).
+Chromium and its own scratch folders (tmp_path). The ``browser`` fixture is module-scoped: one Playwright at a
+time in a worker, each module starting its own and stopping it (two sync Playwrights alive at once break the next
+module's).
 """
 
 from __future__ import annotations
@@ -65,7 +66,9 @@ for _ in range(os.getpid() % (PORT_BLOCK // 2)):
 
 
 def free_port() -> int:
-    """A port of this worker's block that no one listens on now."""
+    """A port of this worker's block that no one listens on now. The servers are started with port_retries=0:
+    should another program take the port first, the server stops with an error instead of moving to a port the
+    test does not know."""
     for port in _ports:
         with socket.socket() as s:
             try:
