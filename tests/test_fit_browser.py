@@ -25,12 +25,14 @@ area that the real page gives the same table of the notebook it is translated fr
 here if it has not run).
 
 The drawings of a notebook are made once for its three sizes (the tests of a notebook run one after the other),
-and a drawing that recurs among a table's positions is measured once.
+and a drawing that recurs among a table's positions is measured once. Under pytest-xdist the tests of one
+notebook number (its languages, its sizes) run in one worker, and the numbers are shared out among the workers
+(tests/conftest.py): the longest first.
 
 Every failure of a notebook is collected and reported at once, with a screenshot in ``test-artifacts/fit/``.
-``tests/data/fit-known-gaps.txt`` may list positions known not to fit (it lists none: every position fits, even
-in JupyterLab with its file browser open, which leaves the table 848×679 px); any other position that does not
-fit fails, and so does a listed one that fits.
+``tests/data/fit-known-gaps.txt`` may list positions known not to fit (every Danish and Norwegian position fits,
+even in JupyterLab with its file browser open, which leaves the table 848×679 px; it lists one English position);
+any other position that does not fit fails, and so does a listed one that fits.
 The notebook servers and page helpers are tests/test_browser.py's.
 """
 
@@ -55,9 +57,10 @@ NOTEBOOKS = ROOT / "notebooks"
 ARTIFACTS = ROOT / "test-artifacts" / "fit"
 STATEMENT_PX = 20  # issue #20 item 2: the Director's statements readable from the back of a room
 
-#: the article notebooks that show card tables: each in the language it is written in, then its translations
-SOURCES = ("da/01-stort-strafkort.ipynb", "nb/02-straffekort-seminar.ipynb", "da/04-bordet-fanger.ipynb",
-           "da/05-spillet-og-spillet-kort.ipynb", "da/06-kulorsvigt.ipynb")
+#: the article notebooks that show card tables, each in the language it is written in (the most positions first:
+#: under xdist the longest part of this file begins first)
+SOURCES = ("da/06-kulorsvigt.ipynb", "da/04-bordet-fanger.ipynb", "da/05-spillet-og-spillet-kort.ipynb",
+           "nb/02-straffekort-seminar.ipynb", "da/01-stort-strafkort.ipynb")
 LANGS = ("da", "nb", "en")
 
 
