@@ -2,7 +2,8 @@
 """Developer commands for bridgelaws; needs only Python 3.11-3.13 with pip (standard library only).
 
     python3 dev.py lab [ARGS...]           open the notebooks in JupyterLab (ARGS go to `jupyter lab`)
-    python3 dev.py test [ARGS...]          run every test: pytest over tests/ and nbval over notebooks/
+    python3 dev.py test [ARGS...]          run every test: pytest over tests/ and nbval over notebooks/, on
+                                           every core (pass -n 0 for one process)
     python3 dev.py voila [NOTEBOOK] [ARGS] serve one notebook (default: all of them) as a presentation with Voila
     python3 dev.py execute [NOTEBOOK...]   re-run notebooks (default: all) and save their outputs
     python3 dev.py bench [ARGS...]         run every benchmarks/*.py (ARGS go to each)
@@ -30,6 +31,7 @@ import shlex
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import NamedTuple, NoReturn
 
@@ -257,14 +259,32 @@ def is_path_arg(arg: str) -> bool:
     return not arg.startswith("-") and (ROOT / arg.split("::")[0]).exists()
 
 
+def parallel_args(args: list[str]) -> list[str]:
+    """pytest-xdist's options for a run on every core: one worker per logical CPU (PYTEST_XDIST_AUTO_NUM_WORKERS
+    sets another number), each file whole in one worker (its module-scoped servers and nbval's kernel serve all
+    its tests). None where ARGS choose for themselves (-n/--numprocesses, --dist; `-n 0` runs serially), turn
+    xdist off (-p no:xdist) or want a debugger, nor where they name one file only, which one worker would run
+    alone anyway (xdist would only add its workers' start, each importing the plugins again)."""
+    chosen = ("-n", "--numprocesses", "--dist", "--pdb", "--trace")
+    if any(a.startswith(chosen) or a.endswith("no:xdist") for a in args):
+        return []
+    files = {a.split("::")[0] for a in args if is_path_arg(a)}
+    if len(files) == 1 and (ROOT / next(iter(files))).is_file():
+        return []
+    # the files in the order collected (tests/conftest.py puts the long ones first), not by their number of tests
+    return ["-n", "logical", "--dist", "loadfile", "--no-loadscope-reorder"]
+
+
 def cmd_test(args: list[str]) -> int:
     # One pytest run collects both the unit tests and the notebooks (--nbval makes every .ipynb a test
     # whose stored outputs must match, not lax). Paths among ARGS replace the default tests/ notebooks/.
     paths = [] if any(is_path_arg(a) for a in args) else ["tests", "notebooks"]
     nbval = ["--nbval", "--nbval-current-env", "--nbval-sanitize-with", os.path.relpath(SANITIZE, ROOT)]
-    cmd = [str(PY), "-m", "pytest", *paths, *nbval, *args]
+    cmd = [str(PY), "-m", "pytest", *paths, *nbval, *parallel_args(args), *args]
+    started = time.monotonic()
     code = run(cmd, env=venv_env())
-    say(f"tests {'passed' if code == 0 else f'FAILED (pytest exit code {code})'}")
+    took = f"in {time.monotonic() - started:.0f} s"
+    say(f"tests {'passed' if code == 0 else f'FAILED (pytest exit code {code})'} {took}")
     return code
 
 

@@ -2,8 +2,10 @@
 dev.py and tools/*.py loaded as modules (the servers and the site are started as dev.py starts them).
 
 Imported by tests/test_browser.py, test_table_browser.py, test_site.py, test_handouts.py (and, through
-test_browser, test_pbn_browser.py). The ``browser`` fixture is module-scoped: one Playwright at a time, each
-module starting its own and stopping it (two sync Playwrights alive at once break the next module's).
+test_browser, test_pbn_browser.py). Under pytest-xdist every worker has its own ports (``free_port``), its own
+Chromium and its own scratch folders (tmp_path). The ``browser`` fixture is module-scoped: one Playwright at a
+time in a worker, each module starting its own and stopping it (two sync Playwrights alive at once break the next
+module's).
 """
 
 from __future__ import annotations
@@ -52,11 +54,29 @@ def missing(what: str) -> None:
     pytest.skip(what)
 
 
+#: pytest-xdist's worker number (gw0, gw1, ...; 0 in a serial run)
+WORKER = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw") or 0)
+#: the ports this worker hands out: a block of its own below Linux's ephemeral range (32768-60999), from which the
+#: kernels' and the connections' ports come, so no two workers (and no kernel) ever get the same port; each port
+#: once per run, from a place in the block that differs from run to run (two test runs at once rarely meet)
+PORT_BLOCK = 1000
+_ports = iter(range(20000 + PORT_BLOCK * WORKER, 20000 + PORT_BLOCK * (WORKER + 1)))
+for _ in range(os.getpid() % (PORT_BLOCK // 2)):
+    next(_ports)
+
+
 def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
+    """A port of this worker's block that no one listens on now. The servers are started with port_retries=0:
+    should another program take the port first, the server stops with an error instead of moving to a port the
+    test does not know."""
+    for port in _ports:
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    raise RuntimeError(f"worker {WORKER} has used up its {PORT_BLOCK} ports")
 
 
 def start(cmd: list[str], url: str, cwd: Path, env: dict[str, str], log: Path,

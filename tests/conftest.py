@@ -3,6 +3,100 @@
 The notebooks in tests/browser/ are fixtures of the real-browser tests (tests/test_table_browser.py): those tests
 copy them beside the article scenarios into a temporary folder and open them in JupyterLab. They are not
 notebooks of ours whose outputs nbval should compare, and from tests/browser/ they cannot find the scenarios.
+
+``python3 dev.py test`` runs the suite on every core with pytest-xdist, a file whole in one worker
+(``--dist loadfile``): a module's servers (module-scoped fixtures) and a notebook's kernel (nbval) serve all its
+tests. The one exception is the fit test, longer than all the rest of the suite's browser tests together: it is
+shared out by notebook number (SPLIT below), each part starting the servers it needs in its worker. The files
+(and parts) are handed out in the order collected, so under xdist the long ones come first (below): a long file
+begun last would keep one worker busy while the other has nothing left to do.
+
+Every kernel the tests start (nbval's, the executed notebooks', the Lab and Voila servers') reads a profile of
+this run's own (IPYTHONDIR, a scratch folder per process): no history database, which kernels of both workers
+would otherwise open and write at once, and nothing from the developer's ~/.ipython.
 """
 
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import tempfile
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
 collect_ignore_glob = ["browser/*.ipynb"]
+
+#: IPython's settings for the kernels of this run (see above)
+KERNEL_PROFILE = "c.HistoryManager.enabled = False\n"
+_IPYTHONDIR = pytest.StashKey[tuple[str, "str | None"]]()  # (the scratch folder, IPYTHONDIR before it)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    home = tempfile.mkdtemp(prefix="bridgelaws-ipython-")
+    profile = os.path.join(home, "profile_default")
+    os.makedirs(profile)
+    for name in ("ipython_config.py", "ipython_kernel_config.py"):
+        with open(os.path.join(profile, name), "w", encoding="utf-8") as f:
+            f.write(KERNEL_PROFILE)
+    config.stash[_IPYTHONDIR] = (home, os.environ.get("IPYTHONDIR"))
+    os.environ["IPYTHONDIR"] = home
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    home, before = config.stash.get(_IPYTHONDIR, (None, None))
+    if home is None:
+        return
+    if before is None:
+        os.environ.pop("IPYTHONDIR", None)
+    else:
+        os.environ["IPYTHONDIR"] = before
+    shutil.rmtree(home, ignore_errors=True)
+
+
+def _rank(items: list[Any]) -> int:
+    """0 for a file of real-browser tests (servers, Chromium: the longest), 1 for a notebook that nbval re-runs or
+    a module that executes notebooks, 2 for the rest."""
+    if any("browser" in getattr(item, "fixturenames", ()) for item in items):
+        return 0
+    if any(str(item.path).endswith(".ipynb") or "runs" in getattr(item, "fixturenames", ()) for item in items):
+        return 1
+    return 2
+
+
+def _notebook_number(nodeid: str) -> str:
+    """"06" for a test of notebooks' 06 (a test id holding ``<lang>/06-...``), else ""."""
+    found = re.search(r"/(\d\d)-", nodeid)
+    return found.group(1) if found else ""
+
+
+#: test files shared out among the workers in parts: file -> the part of a test, from its node id
+SPLIT: dict[str, Callable[[str], str]] = {"tests/test_fit_browser.py": _notebook_number}
+
+
+@pytest.hookimpl(optionalhook=True)  # pytest-xdist's hook (-p no:xdist: never called)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """--dist loadfile, with the files of SPLIT in parts."""
+    if config.getoption("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class Scheduling(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            file = nodeid.split("::", 1)[0]
+            return f"{file}::{SPLIT[file](nodeid)}" if file in SPLIT else file
+
+    return Scheduling(config, log)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[Any]) -> None:
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        return  # a serial run keeps the order of the files
+    files: dict[Any, list[Any]] = {}
+    for item in items:
+        files.setdefault(item.path, []).append(item)
+    ranked = sorted(files.values(), key=_rank)  # stable: the order of collection within a rank
+    items[:] = [item for group in ranked for item in group]

@@ -115,7 +115,8 @@ def private_env(home: Path) -> dict[str, str]:
 def nblab(nbdir: Path, browser: Any) -> Iterator[str]:
     """JupyterLab on the copy; ``window.jupyterapp`` is exposed so that tests can open notebooks side by side."""
     port = free_port()
-    cmd = [str(BIN / "jupyter"), "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}", "--ServerApp.token=",
+    cmd = [str(BIN / "jupyter"), "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
+           "--ServerApp.port_retries=0", "--ServerApp.token=",
            "--ServerApp.password=", "--allow-root", f"--ServerApp.root_dir={nbdir / 'nb'}",
            "--LabApp.expose_app_in_browser=True", "--ServerApp.disable_check_xsrf=True"]
     proc = start(cmd, f"http://127.0.0.1:{port}/api/status", nbdir, private_env(nbdir / "home"),
@@ -131,6 +132,7 @@ def nbvoila(nbdir: Path, browser: Any) -> Iterator[str]:
     dev = load_dev()
     port = free_port()
     cmd = dev.voila_command(nbdir / "nb", ["--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+                                           "--Voila.port_retries=0",
                                            "--show_tracebacks=True"], bin_dir=BIN)
     proc = start(cmd, f"http://127.0.0.1:{port}/api/status", nbdir, dev.voila_env(private_env(nbdir / "home")),
                  nbdir / "voila.log")
@@ -679,7 +681,8 @@ def first_lab(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathF
         subprocess.run([str(BIN / "jupyter"), "trust", *[str(d / "nb" / n) for n in FIRST_OPEN]], env=env,
                        check=True, capture_output=True)
     port = free_port()
-    cmd = [str(BIN / "jupyter"), "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}", "--ServerApp.token=",
+    cmd = [str(BIN / "jupyter"), "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
+           "--ServerApp.port_retries=0", "--ServerApp.token=",
            "--ServerApp.password=", "--allow-root", f"--ServerApp.root_dir={d / 'nb'}",
            "--LabApp.expose_app_in_browser=True", "--ServerApp.disable_check_xsrf=True"]
     proc = start(cmd, f"http://127.0.0.1:{port}/api/status", d, env, d / "lab.log")

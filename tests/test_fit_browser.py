@@ -10,25 +10,36 @@ between them) and nothing of them is clipped on the right by the output area or 
 inside the compass's column (past it they would lie under the side boxes); the Director's statements, in their
 box and in an exam's answer, are at least 20 px.
 
-Each test opens one notebook at one size in the real front end, runs it, and measures every table there as it
-opens. Walking every table through every stop by clicks would take most of an hour at three sizes, so every
-other position is measured in the same Chromium from the widget's own drawing: the notebook's code runs in this
-process, each table steps through its stops (lesson mode), then through its exam questions (before and after
-an answer is clicked; the exam's other stops hold the ruling back and show less than the lesson), and each
-drawing is put into a shadow root exactly as ``bridgelaws/static/table.js`` does, in a box as wide as the real
-page gives the table, under an area as tall as the real page shows. The two are checked against each other:
-for every table at its opening position the drawing measured here has the band height the real page has.
+Every notebook with card tables is measured in every language (English text is the longest), at each size.
+A test of a notebook in the language it is written in opens it in the real front end, runs it, and measures
+every table there as it opens. Walking every table through every stop by clicks would take most of an hour at
+three sizes, so every other position is measured in the same Chromium from the widget's own drawing: the
+notebook's code runs in this process, each table steps through its stops (lesson mode), then through its exam
+questions (before and after an answer is clicked; the exam's other stops hold the ruling back and show less than
+the lesson), and each drawing is put into a shadow root exactly as ``bridgelaws/static/table.js`` does, in a box
+as wide as the real page gives the table, under an area as tall as the real page shows. The two are checked
+against each other: for every table at its opening position the drawing measured here has the band height the
+real page has. A translation has the same tables in the same cells, which the page lays out alike: its test
+measures every position of its tables, the opening one included, from their drawings, in the box and under the
+area that the real page gives the same table of the notebook it is translated from (measured in that test, or
+here if it has not run).
+
+The drawings of a notebook are made once for its three sizes (the tests of a notebook run one after the other),
+and a drawing that recurs among a table's positions is measured once. Under pytest-xdist the tests of one
+notebook number (its languages, its sizes) run in one worker, and the numbers are shared out among the workers
+(tests/conftest.py): the longest first.
 
 Every failure of a notebook is collected and reported at once, with a screenshot in ``test-artifacts/fit/``.
-``tests/data/fit-known-gaps.txt`` may list positions known not to fit (it lists none: every position fits, even
-in JupyterLab with its file browser open, which leaves the table 848×679 px); any other position that does not
-fit fails, and so does a listed one that fits.
+``tests/data/fit-known-gaps.txt`` may list positions known not to fit (every Danish and Norwegian position fits,
+even in JupyterLab with its file browser open, which leaves the table 848×679 px; it lists one English position);
+any other position that does not fit fails, and so does a listed one that fits.
 The notebook servers and page helpers are tests/test_browser.py's.
 """
 
 from __future__ import annotations
 
 import ast
+import functools
 import json
 import os
 import re
@@ -46,8 +57,24 @@ NOTEBOOKS = ROOT / "notebooks"
 ARTIFACTS = ROOT / "test-artifacts" / "fit"
 STATEMENT_PX = 20  # issue #20 item 2: the Director's statements readable from the back of a room
 
-NAMES = ("da/01-stort-strafkort.ipynb", "nb/02-straffekort-seminar.ipynb", "da/04-bordet-fanger.ipynb",
-         "da/05-spillet-og-spillet-kort.ipynb", "da/06-kulorsvigt.ipynb")
+#: the article notebooks that show card tables, each in the language it is written in (the most positions first:
+#: under xdist the longest part of this file begins first)
+SOURCES = ("da/06-kulorsvigt.ipynb", "da/04-bordet-fanger.ipynb", "da/05-spillet-og-spillet-kort.ipynb",
+           "nb/02-straffekort-seminar.ipynb", "da/01-stort-strafkort.ipynb")
+LANGS = ("da", "nb", "en")
+
+
+def names() -> list[str]:
+    """Every source of SOURCES followed by its translations (notebooks/<lang>/ holds the same file name)."""
+    out = []
+    for source in SOURCES:
+        out.append(source)
+        lang, file = source.split("/")
+        out += [f"{other}/{file}" for other in LANGS if other != lang and (NOTEBOOKS / other / file).is_file()]
+    return out
+
+
+NAMES = names()
 SCREENS = {"lab-1280x800": ("lab", 1280, 800), "voila-1280x800": ("voila", 1280, 800),
            "voila-1024x768": ("voila", 1024, 768)}
 
@@ -228,11 +255,28 @@ def positions(w: Any) -> Iterator[tuple[str, tuple[str, str]]]:
         widgets.set_mode(mode)
 
 
+@functools.lru_cache(maxsize=1)  # one notebook at a time: its tests (one a size) run one after the other
+def drawings(name: str) -> tuple[tuple[tuple[str, str], tuple[tuple[str, tuple[str, str]], ...]], ...]:
+    """For each card table of the notebook: its drawing as it opens (every table drawn before any is stepped or
+    answered: one score), and every other position's (``positions``)."""
+    tables = notebook_tables(name)
+    opened = [(w.styles, w.html) for w in tables]
+    return tuple((opened[i], tuple(positions(w))) for i, w in enumerate(tables))
+
+
+def source_of(name: str) -> str:
+    """The notebook ``name`` is translated from (itself if it is a source), as its metadata says."""
+    meta = json.loads((NOTEBOOKS / name).read_text(encoding="utf-8"))["metadata"].get("bridgelaws", {})
+    origin = meta.get("translated_from")
+    return name if not origin else (NOTEBOOKS / name).parent.joinpath(origin).resolve().relative_to(
+        NOTEBOOKS.resolve()).as_posix()
+
+
 # ----------------------------------------------------------------------------------------------------------
 # the test
 # ----------------------------------------------------------------------------------------------------------
 
-@pytest.fixture(params=list(SCREENS))
+@pytest.fixture
 def fit_screen(request: pytest.FixtureRequest, browser: Any) -> Iterator[tuple[str, str, Any, Any]]:  # noqa: F811
     kind, width, height = SCREENS[request.param]
     ctx = browser.new_context(viewport={"width": width, "height": height})
@@ -263,50 +307,87 @@ def shot(page: Any, name: str) -> None:
     page.screenshot(path=str(ARTIFACTS / name.replace("/", "-")))
 
 
-@pytest.mark.parametrize("name", NAMES)
+#: (size, source notebook) -> the real page's measurement of each of its tables as it opens
+PAGES: dict[tuple[str, str], list[dict[str, Any]]] = {}
+
+
+def measure_page(page: Any, kind: str, size: str, name: str, lab_url: str, voila_url: str) -> tuple[Any, list[Any]]:
+    """Notebook ``name`` opened in the real front end: its tables' locator, and each table's measurement as it
+    opens (also kept in PAGES for the notebook's translations)."""
+    count = len(drawings(name))
+    tables = open_notebook(page, kind, name, lab_url, voila_url)
+    for _ in range(120):  # every table drawn (JupyterLab attaches outputs as it lays the notebook out)
+        if tables.count() >= count:
+            break
+        page.wait_for_timeout(500)
+    assert tables.count() == count, f"{tables.count()} of {count} tables drawn"
+    real = []
+    for i in range(count):
+        t = tables.nth(i)
+        t.locator("[data-role='director']").wait_for()
+        real.append(t.evaluate(f"t => ({REAL})([t, {PARTS!r}, {str(kind == 'lab').lower()}])"))
+    PAGES[(size, name)] = real
+    return tables, real
+
+
+def measure_drawn(harness: Any, css: str, width: float, snaps: list[tuple[str, str]]) -> list[dict[str, Any]]:
+    """Each drawing measured in a harness box ``width`` px wide; a drawing that recurs is measured once."""
+    harness.evaluate(f"a => ({HARNESS})(a)", [css, width])
+    distinct = list(dict.fromkeys(snaps))
+    measured = dict(zip(distinct, harness.evaluate(f"a => ({MEASURE_ALL})(a)", [distinct, PARTS])))
+    return [measured[s] for s in snaps]
+
+
+PARAMS = [(size, name) for name in NAMES for size in SCREENS]  # a notebook's sizes one after the other
+
+
+@pytest.mark.parametrize(("fit_screen", "name"), PARAMS, indirect=["fit_screen"],
+                         ids=[f"{size}-{name}" for size, name in PARAMS])
 def test_every_table_fits(fit_screen: tuple[str, str, Any, Any], nblab: str, nbvoila: str,  # noqa: F811
                           name: str) -> None:
     size, kind, page, harness = fit_screen
-    lab = kind == "lab"
-    stem = f"{size}-{name.split('/')[-1][:2]}"
-    mine = notebook_tables(name)
-    tables = open_notebook(page, kind, name, nblab, nbvoila)
-    for _ in range(120):  # every table drawn (JupyterLab attaches outputs as it lays the notebook out)
-        if tables.count() >= len(mine):
-            break
-        page.wait_for_timeout(500)
-    assert tables.count() == len(mine), f"{tables.count()} of {len(mine)} tables drawn"
+    lang, number = name.split("/")[0], name.split("/")[-1][:2]
+    stem = f"{size}-{lang}-{number}"
+    source = source_of(name)
+    assert source in SOURCES, f"{name} is translated from {source}, which is not among the sources measured"
+    mine = drawings(name)
     found: list[tuple[str, str]] = []
     css = (ROOT / "bridgelaws" / "static" / "table.css").read_text(encoding="utf-8")
     measured = 0
-    opened = [(w.styles, w.html) for w in mine]  # before any table here is stepped or answered (one score)
-    for i, w in enumerate(mine):
+    if name == source:
+        # the real page: every table as it opens
+        tables, reals = measure_page(page, kind, size, name, nblab, nbvoila)
+        for i, real in enumerate(reals):
+            label = f"{stem}-t{i + 1}"
+            area_h = real["area"]["bottom"] - real["area"]["top"]
+            bad = problems(real, area_h, real["clip"]["left"], real["clip"]["right"])
+            if bad:
+                tables.nth(i).locator(".bl-bar").first.evaluate("e => e.scrollIntoView({block: 'start'})")
+                page.wait_for_timeout(200)
+                shot(page, f"{label}-opened.png")
+                found.append((f"{label}-opened", f"as it opens [{real['where']}]: " + "; ".join(bad)))
+            # the same drawing here, at the width the page gives it: the same band
+            (here,) = measure_drawn(harness, css, real["given"]["width"], [mine[i][0]])
+            assert abs(band_height(here) - band_height(real)) <= 2, (
+                f"{label}: the drawing measured here is {band_height(here):.0f} px tall, the page's "
+                f"{band_height(real):.0f} px [{real['where']}]: " + "; ".join(
+                    f"{a['sel']} {a['bottom'] - a['top']:.0f}/{b['bottom'] - b['top']:.0f}"
+                    for a, b in zip(here["boxes"], real["boxes"])))
+            measured += 1
+    else:
+        # the page of the notebook it is translated from: the same tables, in the same boxes
+        reals = PAGES.get((size, source)) or measure_page(page, kind, size, source, nblab, nbvoila)[1]
+        assert len(mine) == len(reals), f"{len(mine)} tables, and {len(reals)} in {source}"
+    for i, (opened, snaps) in enumerate(mine):
         label = f"{stem}-t{i + 1}"
-        t = tables.nth(i)
-        t.locator("[data-role='director']").wait_for()
-        # the real page: the table as it opens
-        real = t.evaluate(f"t => ({REAL})([t, {PARTS!r}, {str(lab).lower()}])")
+        real = reals[i]
         area_h = real["area"]["bottom"] - real["area"]["top"]
         left, right = real["clip"]["left"], real["clip"]["right"]
-        bad = problems(real, area_h, left, right)
-        if bad:
-            t.locator(".bl-bar").first.evaluate("e => e.scrollIntoView({block: 'start'})")
-            page.wait_for_timeout(200)
-            shot(page, f"{label}-opened.png")
-            found.append((f"{label}-opened", f"as it opens [{real['where']}]: " + "; ".join(bad)))
-        # the same drawing here, at the width the page gives it: the same band
-        harness.evaluate(f"a => ({HARNESS})(a)", [css, real["given"]["width"]])
-        (here,) = harness.evaluate(f"a => ({MEASURE_ALL})(a)", [[opened[i]], PARTS])
-        assert abs(band_height(here) - band_height(real)) <= 2, (
-            f"{label}: the drawing measured here is {band_height(here):.0f} px tall, the page's "
-            f"{band_height(real):.0f} px [{real['where']}]: " + "; ".join(
-                f"{a['sel']} {a['bottom'] - a['top']:.0f}/{b['bottom'] - b['top']:.0f}"
-                for a, b in zip(here["boxes"], real["boxes"])))
-        # every other position, at the page's width and under its area
-        snaps = list(positions(w))
-        measures = harness.evaluate(f"a => ({MEASURE_ALL})(a)", [[s for _, s in snaps], PARTS])
+        # every other position (and a translation's opening one), at the page's width and under its area
+        wheres = ([] if name == source else [("opened", opened)]) + list(snaps)
+        measures = measure_drawn(harness, css, real["given"]["width"], [s for _, s in wheres])
         offset = real["given"]["left"]
-        for (where, snap), m in zip(snaps, measures):
+        for (where, snap), m in zip(wheres, measures):
             bad = problems(m, area_h, left - offset, right - offset)
             if bad:
                 harness.set_viewport_size({"width": page.viewport_size["width"], "height": int(area_h)})
@@ -314,7 +395,7 @@ def test_every_table_fits(fit_screen: tuple[str, str, Any, Any], nblab: str, nbv
                                  list(snap))
                 shot(harness, f"{label}-{where}.png")
                 found.append((f"{label}-{where}", f"[{m['where']}]: " + "; ".join(bad)))
-        measured += 1 + len(snaps)
+        measured += len(wheres)
     print(f"{size} {name}: {len(mine)} tables, {measured} positions, {len(found)} do not fit")
     known = {k for k in known_gaps() if k.startswith(stem + "-")}
     new = [f"{k} {msg}" for k, msg in found if k not in known]

@@ -80,6 +80,7 @@ def voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     (d / NOTEBOOK).write_text(json.dumps(_notebook()), encoding="utf-8")
     port = free_port()
     cmd = [str(BIN / "voila"), NOTEBOOK, "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+           "--Voila.port_retries=0",
            "--show_tracebacks=True"]
     proc = start(cmd, f"http://127.0.0.1:{port}/api/status", d, server_env(d / "home"), d / "voila.log")
     yield f"http://127.0.0.1:{port}"

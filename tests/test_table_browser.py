@@ -96,7 +96,8 @@ def page(browser: Any) -> Iterator[Any]:
 @pytest.fixture(scope="module")
 def lab(workdir: Path, browser: Any) -> Iterator[str]:
     port = free_port()
-    cmd = [str(BIN / "jupyter"), "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}", "--ServerApp.token=",
+    cmd = [str(BIN / "jupyter"), "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
+           "--ServerApp.port_retries=0", "--ServerApp.token=",
            "--ServerApp.password=", "--allow-root", f"--ServerApp.root_dir={workdir}",
            "--LabApp.news_url=None", "--ServerApp.disable_check_xsrf=True"]
     proc = start(cmd, f"http://127.0.0.1:{port}/api/status", workdir, server_env(workdir / "home"),
@@ -109,6 +110,7 @@ def lab(workdir: Path, browser: Any) -> Iterator[str]:
 def voila(workdir: Path, browser: Any) -> Iterator[str]:
     port = free_port()
     cmd = [str(BIN / "voila"), NOTEBOOKS[1], "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+           "--Voila.port_retries=0",
            "--show_tracebacks=True"]
     proc = start(cmd, f"http://127.0.0.1:{port}/api/status", workdir, server_env(workdir / "home"),
                  workdir / "voila.log")
