@@ -16,7 +16,7 @@ PyPI). Recipe: ../shared/TOOLCHAIN.md section 7. What this script does, in order
    exact versions of Pyodide's lock file, from PyPI into ``static/pyodide/``;
 3. our own wheel, built from this checkout, and the widget stack (ipywidgets, comm, jupyterlab_widgets, and
    anywidget with its dependencies) at the versions installed in the venv (so the pins in pyproject.toml
-   decide), into ``static/pyodide/`` and ``pypi/``;
+   decide), into ``static/pyodide/``;
 4. the standard library and every wheel byte-compiled by Pyodide's own interpreter under Node
    (``tools/bytecode.py``): the kernel then imports bytecode at each start instead of compiling the standard
    library, IPython and the rest again every time a participant opens or reloads a notebook;
@@ -26,9 +26,13 @@ PyPI). Recipe: ../shared/TOOLCHAIN.md section 7. What this script does, in order
    them) is left out of the lock, so importing it fails at once with ModuleNotFoundError instead of asking
    the network;
 6. the notebooks of every language, ``da/``, ``nb/`` and ``en/`` (kernelspec changed to Lite's ``python``; the
-   repository's files are not touched), and ``scenarios/``;
+   repository's files are not touched), and ``scenarios/``; their stored pictures carry each of their few
+   distinct inline styles as a class of one stylesheet in the app's page instead of thousands of times
+   (``compact_outputs``: the notebooks half the size, the pictures the same);
 7. ``jupyter lite build`` with ``disablePyPIFallback``, and a line in the app's page that spares the first
-   reload a race in JupyterLite's service worker (``record_service_worker``);
+   reload a race in JupyterLite's service worker (``record_service_worker``), and one that starts the
+   notebook's kernel while JupyterLab draws (``prestart_kernel``, tools/site_prestart.js); the web fonts only
+   as WOFF2, which every browser JupyterLab runs in takes first (``drop_legacy_fonts``);
 8. the kernel's worker changed so that the kernel's own imports at start do not look in the participant's
    folder (``kernel_imports_skip_drive``);
 9. the site's start page, ``index.html``, where a participant picks Danish, Norwegian or English and lands on
@@ -43,6 +47,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import html
 import importlib.metadata
 import json
 import re
@@ -233,9 +238,10 @@ LANGUAGES = (("da", "Dansk", "Bridgelovene, der kan køres: notesbøgerne på da
              ("en", "English", "The Laws of Duplicate Bridge, executable: the notebooks in English"))
 
 
-def copy_contents(dest: Path) -> list[str]:
+def copy_contents(dest: Path, styles: dict[str, str] | None = None) -> list[str]:
     """The notebooks of every language, ``da/``, ``nb/`` and ``en/`` (kernelspec python), and their scenario
-    files; returns the notebooks' paths in the site (``nb/01-stort-strafkort.ipynb``)."""
+    files; returns the notebooks' paths in the site (``nb/01-stort-strafkort.ipynb``). With ``styles``, the
+    stored pictures' inline styles become classes, collected there (``compact_outputs``)."""
     dest.mkdir(parents=True, exist_ok=True)
     names = []
     for lang, _, _ in LANGUAGES:
@@ -243,6 +249,8 @@ def copy_contents(dest: Path) -> list[str]:
         for nb_path in sorted((NOTEBOOKS / lang).glob("*.ipynb")):
             nb = json.loads(nb_path.read_text(encoding="utf-8"))
             nb.setdefault("metadata", {})["kernelspec"] = dict(KERNELSPEC)
+            if styles is not None:
+                compact_outputs(nb, f"{lang}/{nb_path.name}", styles)
             target = dest / lang / nb_path.name
             target.write_text(json.dumps(nb, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
             names.append(f"{lang}/{nb_path.name}")
@@ -250,6 +258,72 @@ def copy_contents(dest: Path) -> list[str]:
         if (NOTEBOOKS / sub).is_dir():
             shutil.copytree(NOTEBOOKS / sub, dest / sub)
     return names
+
+
+#: an element's start tag in a stored picture (the renderer escapes attribute values: no < > or " inside them)
+START_TAG = re.compile(r"<([a-zA-Z][\w:-]*)(\s[^<>]*)?>")
+STYLE_ATTR = re.compile(r'\sstyle="([^"]*)"')
+CLASS_ATTR = re.compile(r'\sclass="([^"]*)"')
+#: the prefix of the classes that stand for the stored pictures' inline styles in the site
+OUTPUT_CLASS = "bl-o-"
+
+
+def style_class(style: str) -> str:
+    """The class that stands for one inline style (named by its text: the same style, the same class)."""
+    return OUTPUT_CLASS + hashlib.sha256(style.encode("utf-8")).hexdigest()[:8]
+
+
+def compact_html(html_text: str, styles: dict[str, str]) -> str:
+    """``html_text`` with each element's ``style="..."`` replaced by a class (added to the element's classes);
+    ``styles`` collects class -> style. A start tag this cannot read for sure raises ValueError."""
+    def tag(m: re.Match[str]) -> str:
+        attrs = m.group(2) or ""
+        found = STYLE_ATTR.findall(attrs)
+        if not found:
+            return m.group(0)
+        if len(found) > 1 or attrs.count('"') % 2:
+            raise ValueError(f"cannot read the tag {m.group(0)[:200]!r}")
+        name = style_class(found[0])
+        styles[name] = found[0]
+        attrs = STYLE_ATTR.sub("", attrs, count=1)
+        if CLASS_ATTR.search(attrs):
+            attrs = CLASS_ATTR.sub(lambda c: f' class="{c.group(1)} {name}"', attrs, count=1)
+        else:
+            attrs = f' class="{name}"' + attrs
+        return f"<{m.group(1)}{attrs}>"
+
+    return START_TAG.sub(tag, html_text)
+
+
+def compact_outputs(nb: dict[str, Any], where: str, styles: dict[str, str]) -> None:
+    """The notebook's stored ``text/html`` outputs (the static pictures of the tables and walk-throughs) with
+    their inline styles as classes, in place. A picture of ours repeats a few dozen distinct styles tens of
+    thousands of times (half of each notebook's bytes); the site's page carries each once (``outputs_css``)."""
+    for i, cell in enumerate(nb.get("cells", [])):
+        for output in cell.get("outputs", []):
+            data = output.get("data", {})
+            if "text/html" not in data:
+                continue
+            value = data["text/html"]
+            text = "".join(value) if isinstance(value, list) else value
+            try:
+                text = compact_html(text, styles)
+            except ValueError as exc:
+                raise SystemExit(f"site: error: {where}, cell {i}: {exc}") from None
+            data["text/html"] = text.splitlines(keepends=True) if isinstance(value, list) else text
+
+
+def outputs_css(styles: dict[str, str]) -> str:
+    """One rule per class of ``compact_outputs``. Each declaration is ``!important``, as an inline style outranks
+    every rule of the page's stylesheets (JupyterLab's right-aligned and striped table cells among them)."""
+    rules = []
+    for name, style in sorted(styles.items()):
+        declarations = [d.strip() for d in html.unescape(style).split(";") if d.strip()]
+        bad = [d for d in declarations if ":" not in d or any(c in d for c in "{}<>!")]
+        if bad:
+            raise SystemExit(f"site: error: an inline style the site cannot carry as a class: {bad[0]!r}")
+        rules.append(f".{name}{{{';'.join(d + ' !important' for d in declarations)}}}")
+    return "\n".join(rules) + "\n"
 
 
 def start_page(out: Path) -> None:
@@ -308,8 +382,7 @@ def build(out: Path) -> dict[str, Any]:
         tmp = Path(tmp_name)
         lite = tmp / "lite"
         pyodide_dir = lite / "static" / "pyodide"
-        pypi_dir = lite / "pypi"
-        pypi_dir.mkdir(parents=True)
+        pyodide_dir.mkdir(parents=True)
 
         say(f"Pyodide {version} core from npm")
         lock = fetch_pyodide(version, tmp, pyodide_dir)
@@ -353,7 +426,6 @@ def build(out: Path) -> dict[str, Any]:
         for dist, imports, deps in widgets:
             wheel = wheels[canonical(dist)]
             shutil.copy(wheel, pyodide_dir / wheel.name)
-            shutil.copy(wheel, pypi_dir / wheel.name)
             entry = lock_entry(wheel, imports, deps)
             packages[entry["name"]] = entry
             stack_names.append(entry["name"])
@@ -363,8 +435,9 @@ def build(out: Path) -> dict[str, Any]:
             shutil.copy(wheel, pyodide_dir / wheel.name)
             entry = lock_entry(wheel, imports, deps)
             packages[entry["name"]] = entry
+        # (only in the lock, not in a piplite index too: micropip, and so %pip install, takes a package of the
+        # lock from the lock first; a second copy of each wheel was 2 MB of the site)
         shutil.copy(own, pyodide_dir / own.name)
-        shutil.copy(own, pypi_dir / own.name)
         # the notebooks import only bridgelaws; its widgets need the widget stack, loaded with it
         mine = lock_entry(own, ("bridgelaws",), tuple(n for n in stack_names if n not in ("comm",)))
         packages["bridgelaws"] = mine
@@ -377,7 +450,8 @@ def build(out: Path) -> dict[str, Any]:
         (pyodide_dir / "pyodide-lock.json").write_text(json.dumps(lock, indent=1) + "\n", encoding="utf-8")
 
         say("notebooks and scenarios")
-        notebooks = copy_contents(tmp / "contents")
+        styles: dict[str, str] = {}
+        notebooks = copy_contents(tmp / "contents", styles)
         kernel_settings = {"disablePyPIFallback": True,
                            "loadPyodideOptions": {"packages": list(PRELOAD)}}
         settings = {"@jupyterlite/pyodide-kernel-extension:kernel": kernel_settings,
@@ -385,7 +459,7 @@ def build(out: Path) -> dict[str, Any]:
                                                                     "checkForUpdates": False}}
         config = {"jupyter-lite-schema-version": 0,
                   "jupyter-config-data": {"appName": "bridgelaws", "disablePyPIFallback": True,
-                                          "litePluginSettings": settings}}
+                                          "exposeAppInBrowser": True, "litePluginSettings": settings}}
         (lite / "jupyter-lite.json").write_text(json.dumps(config, indent=1) + "\n", encoding="utf-8")
         (lite / "overrides.json").write_text(json.dumps(settings, indent=1) + "\n", encoding="utf-8")
 
@@ -399,6 +473,9 @@ def build(out: Path) -> dict[str, Any]:
             cmd.append(f"--LiteBuildConfig.federated_extensions={ext}")
         run(cmd, cwd=lite)
     record_service_worker(out)
+    in_head(out, "outputs", f'<style data-bl="outputs">\n{outputs_css(styles)}</style>\n')
+    prestart_kernel(out)
+    drop_legacy_fonts(out)
     kernel_imports_skip_drive(out)
     start_page(out)
     # browsers ask for /favicon.ico on their own; without it every load logs a 404 console error
@@ -438,6 +515,40 @@ def record_service_worker(out: Path) -> None:
         # the worker's URL as JupyterLite builds it: the site's root (one folder up from the app) and its option
         script = SW_RECORD % (json.dumps(f"../service-worker.js?enableCache={cache}"), json.dumps(version))
         page.write_text(html.replace("<head>", "<head>\n" + script, 1), encoding="utf-8")
+
+
+def in_head(out: Path, what: str, markup: str) -> None:
+    """Puts ``markup`` at the end of the ``<head>`` of each app's page (lab/index.html), once."""
+    mark = f"<!-- bridgelaws, tools/build_site.py: {what} -->\n"
+    for page in sorted(out.glob("*/index.html")):
+        text = page.read_text(encoding="utf-8")
+        if "</head>" not in text or mark in text:
+            continue
+        page.write_text(text.replace("</head>", mark + markup + "</head>", 1), encoding="utf-8")
+
+
+def prestart_kernel(out: Path) -> None:
+    """tools/site_prestart.js, first in each app's page: the notebook's kernel starts as soon as JupyterLab has
+    started, while it draws, instead of once the notebook is shown (about a second of a first visit here)."""
+    script = (ROOT / "tools" / "site_prestart.js").read_text(encoding="utf-8")
+    for page in sorted(out.glob("*/index.html")):
+        text = page.read_text(encoding="utf-8")
+        if "<head>" not in text or "tools/site_prestart.js" in text:
+            continue
+        page.write_text(text.replace("<head>", "<head>\n<script>" + script + "</script>\n", 1), encoding="utf-8")
+
+
+#: web fonts JupyterLab's bundle ships in older formats beside WOFF2
+LEGACY_FONTS = (".eot", ".ttf", ".svg", ".woff")
+
+
+def drop_legacy_fonts(out: Path) -> None:
+    """The fonts of JupyterLab's bundle (Font Awesome) only as WOFF2: each @font-face lists WOFF2 first, and
+    every browser JupyterLab 4 supports reads it, so the EOT, TTF, SVG and WOFF copies are never fetched
+    (2.8 MB of the site)."""
+    for woff2 in sorted((out / "build").glob("*.woff2")):
+        for suffix in LEGACY_FONTS:
+            woff2.with_suffix(suffix).unlink(missing_ok=True)
 
 
 #: the Python the worker runs before ``import piplite.piplite`` (the first import after /drive is mounted) ...
