@@ -490,6 +490,95 @@ def build(out: Path) -> dict[str, Any]:
     return report
 
 
+#: the bare site's one notebook: what benchmarks/site.py runs there (Run All, until the output shows 2)
+BARE_NOTEBOOK = {"cells": [{"cell_type": "code", "execution_count": None, "id": "one-plus-one", "metadata": {},
+                            "outputs": [], "source": ["1+1"]}],
+                 "metadata": {"kernelspec": KERNELSPEC, "language_info": {"name": "python"}},
+                 "nbformat": 4, "nbformat_minor": 5}
+
+
+def bare_lock(lock: dict[str, Any], tmp: Path, pyodide_dir: Path, tuned: bool) -> dict[str, Any]:
+    """The bare site's packages: the kernel's wheels of Pyodide's lock and comm (the kernel installs it; the
+    site ships the same version), into ``pyodide_dir``; tuned, also the kernel's shims, everything
+    byte-compiled as in the site."""
+    kernel = closure(lock, KERNEL_ROOTS)
+    stage = tmp / "wheels"
+    specs = [f"{lock['packages'][n]['name']}=={lock['packages'][n]['version']}" for n in kernel]
+    wheels = {wheel_name(w): w for w in pip_download([*specs, f"comm=={installed('comm')}"], stage)}
+    shims = []
+    if tuned:
+        shim_dir = Path(sys.prefix) / "share" / "jupyter" / "labextensions" / "@jupyterlite" / \
+            "pyodide-kernel-extension" / "static" / "pypi"
+        for dist, imports, deps in SHIMS:
+            (wheel,) = shim_dir.glob(f"{dist}-*-py3-none-any.whl")
+            shims.append((Path(shutil.copy(wheel, stage)), imports, deps))
+        compile_python(pyodide_dir, stage, keep_source=set())
+    packages = {}
+    for name in kernel:
+        wheel = wheels[canonical(name)]
+        packages[name] = {**lock["packages"][name], "file_name": wheel.name, "sha256": sha256(wheel)}
+    packages["comm"] = lock_entry(wheels["comm"], ("comm",), ("traitlets",))
+    for wheel, imports, deps in shims:
+        entry = lock_entry(wheel, imports, deps)
+        packages[entry["name"]] = entry
+    for wheel in stage.glob("*.whl"):
+        shutil.copy(wheel, pyodide_dir / wheel.name)
+    return packages
+
+
+def build_bare(out: Path, tuned: bool = False) -> dict[str, Any]:
+    """A bare JupyterLite site of the same versions, the yardstick of benchmarks/site.py: JupyterLab and the
+    Pyodide kernel as ``jupyter lite build`` makes them, with one notebook (``bare.ipynb``: ``1+1``). What it
+    takes to run offline and nothing else: Pyodide's core from npm and the wheels of its lock that the kernel
+    loads at start (as the site has them, but as published: no bytecode, and loaded the kernel's own way, one
+    after another, instead of all at once while Pyodide starts); no widget manager, no bridgelaws, no change to
+    the kernel's worker. Like the site it has the page's line for JupyterLite's service worker
+    (``record_service_worker``): without it, about one first reload in four waits seconds for the worker.
+
+    ``tuned``: the same, with the site's own start-up work, none of which depends on bridgelaws: bytecode, the
+    kernel's packages loaded at once while Pyodide starts, the kernel's imports not looking in ``/drive``, and
+    the kernel started while JupyterLab draws. Against it, the site's figures show what our package, its
+    widgets and the notebook itself cost."""
+    started = time.perf_counter()
+    version = pyodide_version()
+    with tempfile.TemporaryDirectory(prefix="bridgelaws-bare-") as tmp_name:
+        tmp = Path(tmp_name)
+        lite = tmp / "lite"
+        pyodide_dir = lite / "static" / "pyodide"
+        say(f"bare JupyterLite{' (tuned)' if tuned else ''}: Pyodide {version} core from npm")
+        lock = fetch_pyodide(version, tmp, pyodide_dir)
+        lock["packages"] = bare_lock(lock, tmp, pyodide_dir, tuned)
+        (pyodide_dir / "pyodide-lock.json").write_text(json.dumps(lock, indent=1) + "\n", encoding="utf-8")
+        contents = tmp / "contents"
+        contents.mkdir()
+        (contents / "bare.ipynb").write_text(json.dumps(BARE_NOTEBOOK, indent=1) + "\n", encoding="utf-8")
+        kernel_settings: dict[str, Any] = {"disablePyPIFallback": True}
+        if tuned:
+            kernel_settings["loadPyodideOptions"] = {"packages": [n for n in PRELOAD if n != "bridgelaws"]}
+        settings = {"@jupyterlite/pyodide-kernel-extension:kernel": kernel_settings,
+                    "@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": False}}
+        config = {"jupyter-lite-schema-version": 0,
+                  "jupyter-config-data": {"disablePyPIFallback": True, "exposeAppInBrowser": tuned,
+                                          "litePluginSettings": settings}}
+        (lite / "jupyter-lite.json").write_text(json.dumps(config, indent=1) + "\n", encoding="utf-8")
+        (lite / "overrides.json").write_text(json.dumps(settings, indent=1) + "\n", encoding="utf-8")
+        if out.exists():
+            shutil.rmtree(out)
+        share = Path(sys.prefix) / "share" / "jupyter" / "labextensions"
+        run([sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite), "--contents", str(contents),
+             "--output-dir", str(out), "--apps", "lab", "--no-sourcemaps", "--no-unused-shared-packages",
+             "--ignore-sys-prefix", "--settings-overrides", str(lite / "overrides.json"),
+             f"--LiteBuildConfig.federated_extensions={share / '@jupyterlite' / 'pyodide-kernel-extension'}"],
+            cwd=lite)
+    record_service_worker(out)
+    if tuned:
+        prestart_kernel(out)
+        kernel_imports_skip_drive(out)
+    size = sum(f.stat().st_size for f in out.rglob("*") if f.is_file())
+    say(f"built the bare site {out} in {time.perf_counter() - started:.0f} s: {size / 1e6:.1f} MB")
+    return {"out": str(out), "size_mb": round(size / 1e6, 1)}
+
+
 #: put first into the <head> of each app's index.html by record_service_worker()
 SW_RECORD = """<script>/* bridgelaws, tools/build_site.py: record the service worker's version on the first visit */
 (function () { try { var key = new URL(%s, location.href).href + "-version";
@@ -628,12 +717,17 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     p_build = sub.add_parser("build", help="build the site")
     p_build.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    p_build.add_argument("--bare", choices=("stock", "tuned"),
+                         help="build the bare JupyterLite site of the same versions (benchmarks/site.py) instead")
     p_serve = sub.add_parser("serve", help="serve a built site on loopback")
     p_serve.add_argument("--dir", type=Path, default=DEFAULT_OUT)
     p_serve.add_argument("--port", type=int, default=8000)
     args = parser.parse_args(argv)
     if args.command == "build":
-        build(args.out.resolve())
+        if args.bare:
+            build_bare(args.out.resolve(), tuned=args.bare == "tuned")
+        else:
+            build(args.out.resolve())
     else:
         serve(args.dir.resolve(), args.port)
     return 0
