@@ -83,23 +83,16 @@ window.blFind = (sel) => {
 };
 """
 
-# Arms one measure and returns where to click: the element's centre in the viewport (scrolled into view first,
-# outside the measure). ``window.blPending`` then resolves with [patched, painted]: the milliseconds from the
-# pointerdown of the real mouse click (Playwright's page.mouse: pointerdown, focus, mouseup, click, as a person's
-# click) until done() holds (checked on every DOM mutation, in the document and in every table's shadow root),
-# and until the next frame after that has been painted: a requestAnimationFrame callback registered then runs
-# just before that frame's style, layout and paint (after the table's own one, which moves the focus and drops the
-# card played), and a message posted from it arrives as the next task, once the frame is done.
+# Arms one measure: ``window.blPending`` then resolves with [patched, painted]: the milliseconds from the
+# pointerdown of the next real mouse click (Playwright's locator.click: pointerdown, focus, mouseup, click, as a
+# person's click, once Playwright has scrolled the element into view and seen that it gets the click) until
+# done() holds (checked on every DOM mutation, in the document and in every table's shadow root), and until the
+# next frame after that has been painted: a requestAnimationFrame callback registered then runs just before that
+# frame's style, layout and paint (after the table's own one, which moves the focus and drops the card played),
+# and a message posted from it arrives as the next task, once the frame is done.
 ARM = """
-([clickSelector, doneSource]) => {
+(doneSource) => {
   const done = new Function(doneSource);
-  const target = window.blDeep(clickSelector);
-  if (!target) throw new Error('nothing matches ' + clickSelector);
-  let r = target.getBoundingClientRect();
-  if (r.top < 0 || r.bottom > innerHeight || r.left < 0 || r.right > innerWidth) {
-    target.scrollIntoView({block: 'center', inline: 'center'});
-    r = target.getBoundingClientRect();
-  }
   window.blPending = new Promise((resolve, reject) => {
     const observers = [];
     const stop = () => observers.forEach((o) => o.disconnect());
@@ -124,16 +117,16 @@ ARM = """
     }
     window.addEventListener('pointerdown', () => { t0 = performance.now(); }, {capture: true, once: true});
   });
-  return {x: r.left + r.width / 2, y: r.top + r.height / 2};
 }
 """
 
 
 def click(page: Any, selector: str, done: str) -> list[float]:
     """A person's mouse click on ``selector``: [patched, painted] in milliseconds (see ARM)."""
-    at = page.evaluate(ARM, [selector, done])
-    page.wait_for_timeout(50)  # a scroll into view is painted before the measure starts
-    page.mouse.click(at["x"], at["y"])
+    target = page.locator(selector).first
+    target.scroll_into_view_if_needed()
+    page.evaluate(ARM, done)
+    target.click()
     result: list[float] = page.evaluate("window.blPending")
     return result
 
