@@ -38,6 +38,16 @@ PyPI). Recipe: ../shared/TOOLCHAIN.md section 7. What this script does, in order
 9. the site's start page, ``index.html``, where a participant picks Danish, Norwegian or English and lands on
    that language's start notebook (``start_page``).
 
+No Pyodide memory snapshot (issue #31, decided from measurements): restoring a snapshot of the interpreter with
+the kernel's packages imported saves about 0.4 s of a kernel start (610 against 1,005 ms under Node, medians of 5,
+../shared/reviews/round3/dd-prior-art.md B1), through Pyodide's private ``_loadSnapshot`` with three
+workarounds (a patched heap in ``pyodide.asm.mjs``, the wheels unpacked again after the restore, a build-ID
+check). The snapshot is 12.2 MB even gzipped: the site (55.4 MB) would be 67.6 MB, over its 60 MB. And it is
+not where the time goes: benchmarks/site.py measured the site's first table 11-12 s after a bare JupyterLite
+site with the same start-up work (bytecode, packages at once, the kernel started early) shows ``1+1``, cold and
+warm (14.0 s against 25.9 s cold, 11.4 against 20.8 s warm, load average 11-12 on 2 cores): running the
+notebook, not starting Pyodide.
+
 Downloads go to a fresh temporary folder each time: nothing is cached between builds, so a build that works
 here works on a fresh machine with the registries. Needs ``npm`` and ``node`` on PATH and the ``site`` extra
 installed (``.venv-site``).
