@@ -76,8 +76,10 @@ ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 DEFAULT_OUT = ROOT / "_site"
 
-#: what the kernel loads from Pyodide's lock when it starts (micropip; ipython and jedi through piplite)
-KERNEL_ROOTS = ("micropip", "packaging", "ipython", "jedi")
+#: what the kernel loads from Pyodide's lock when it starts (micropip; ipython through piplite). Not jedi: the
+#: kernel would import it (and parso) at every start for Tab completion alone, about 0.6 s under CPython here;
+#: the site's kernel completes with IPython's own completer instead (``kernel_without_jedi``)
+KERNEL_ROOTS = ("micropip", "packaging", "ipython")
 #: the widget stack our notebooks use, from PyPI at the versions installed here: (distribution, its imports,
 #: its dependencies by lock name). anywidget and psygnal are shipped when installed (the card table needs them;
 #: the site extra installs them, tests/test_project_files.py checks that it does).
@@ -90,8 +92,9 @@ WIDGET_STACK: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
 )
 OPTIONAL = {"psygnal", "anywidget"}
 #: loaded while Pyodide starts, all at once: what the kernel would install one by one (micropip, piplite,
-#: ipykernel, comm, pyodide-kernel, jedi, ipython), and bridgelaws with its widget stack for the first cell
-PRELOAD = ("micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython", "bridgelaws")
+#: ipykernel, comm, pyodide-kernel, ipython; jedi not at all, see KERNEL_ROOTS), and bridgelaws with its widget
+#: stack for the first cell
+PRELOAD = ("micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "ipython", "bridgelaws")
 #: the kernel's own shims, from jupyterlite-pyodide-kernel: (distribution, its imports, its dependencies)
 SHIMS = (("piplite", ("piplite",), ("micropip",)), ("ipykernel", ("ipykernel",), ()),
          ("pyodide_kernel", ("pyodide_kernel",), ("ipykernel", "comm", "ipython")))
@@ -487,6 +490,7 @@ def build(out: Path) -> dict[str, Any]:
     prestart_kernel(out)
     drop_legacy_fonts(out)
     kernel_imports_skip_drive(out)
+    kernel_without_jedi(out)
     start_page(out)
     # browsers ask for /favicon.ico on their own; without it every load logs a 404 console error
     if (out / "lab" / "favicon.ico").is_file() and not (out / "favicon.ico").exists():
@@ -511,7 +515,8 @@ def bare_lock(lock: dict[str, Any], tmp: Path, pyodide_dir: Path, tuned: bool) -
     """The bare site's packages: the kernel's wheels of Pyodide's lock and comm (the kernel installs it; the
     site ships the same version), into ``pyodide_dir``; tuned, also the kernel's shims, everything
     byte-compiled as in the site."""
-    kernel = closure(lock, KERNEL_ROOTS)
+    # (the bare site as published has jedi, which its kernel installs and imports; the tuned one does without)
+    kernel = closure(lock, KERNEL_ROOTS if tuned else (*KERNEL_ROOTS, "jedi"))
     stage = tmp / "wheels"
     specs = [f"{lock['packages'][n]['name']}=={lock['packages'][n]['version']}" for n in kernel]
     wheels = {wheel_name(w): w for w in pip_download([*specs, f"comm=={installed('comm')}"], stage)}
@@ -546,8 +551,8 @@ def build_bare(out: Path, tuned: bool = False) -> dict[str, Any]:
     (``record_service_worker``): without it, about one first reload in four waits seconds for the worker.
 
     ``tuned``: the same, with the site's own start-up work, none of which depends on bridgelaws: bytecode, the
-    kernel's packages loaded at once while Pyodide starts, the kernel's imports not looking in ``/drive``, and
-    the kernel started while JupyterLab draws. Against it, the site's figures show what our package, its
+    kernel's packages loaded at once while Pyodide starts, the kernel's imports not looking in ``/drive``, no
+    jedi, and the kernel started while JupyterLab draws. Against it, the site's figures show what our package, its
     widgets and the notebook itself cost."""
     started = time.perf_counter()
     version = pyodide_version()
@@ -584,6 +589,7 @@ def build_bare(out: Path, tuned: bool = False) -> dict[str, Any]:
     if tuned:
         prestart_kernel(out)
         kernel_imports_skip_drive(out)
+        kernel_without_jedi(out)
     size = sum(f.stat().st_size for f in out.rglob("*") if f.is_file())
     say(f"built the bare site {out} in {time.perf_counter() - started:.0f} s: {size / 1e6:.1f} MB")
     return {"out": str(out), "size_mb": round(size / 1e6, 1)}
@@ -687,6 +693,29 @@ def kernel_imports_skip_drive(out: Path) -> None:
                              "(pinned in pyproject.toml); see kernel_imports_skip_drive in tools/build_site.py")
         js = js.replace(pm, SKIP_DRIVE, 1)
         js = js.replace(kernel[0], kernel[0].replace('"import pyodide_kernel"', RESTORE_DRIVE), 1)
+        worker.write_text(js, encoding="utf-8")
+
+
+#: the packages the worker (0.8.6) installs for the kernel unless they were loaded with Pyodide ...
+KERNEL_INSTALLS = '["ipykernel","comm","pyodide-kernel","jedi","ipython"]'
+#: ... and the Python it runs to import the kernel (as kernel_imports_skip_drive leaves it)
+KERNEL_IMPORT = '"import pyodide_kernel",'
+
+
+def kernel_without_jedi(out: Path) -> None:
+    """The kernel without jedi: JupyterLite's worker installs jedi for every kernel and the kernel's shell
+    imports it (and parso) when it starts, for Tab completion only; no cell needs it. The worker here neither
+    installs it nor asks the shell for it (``Completer.use_jedi = False``): Tab completion goes through
+    IPython's own completer (names, attributes, keys, paths). Fails the build if the worker is not the one this
+    was written for."""
+    static = out / "extensions" / "@jupyterlite" / "pyodide-kernel-extension" / "static"
+    for worker in sorted(static.glob("*.worker.*.js")):
+        js = worker.read_text(encoding="utf-8")
+        if js.count(KERNEL_INSTALLS) != 1 or js.count(KERNEL_IMPORT) != 1:
+            raise SystemExit(f"site: error: {worker.name} is not the worker of jupyterlite-pyodide-kernel 0.8.6 "
+                             "(pinned in pyproject.toml); see kernel_without_jedi in tools/build_site.py")
+        js = js.replace(KERNEL_INSTALLS, KERNEL_INSTALLS.replace('"jedi",', ""))
+        js = js.replace(KERNEL_IMPORT, KERNEL_IMPORT + '"pyodide_kernel.ipython_shell.Completer.use_jedi = False",')
         worker.write_text(js, encoding="utf-8")
 
 
