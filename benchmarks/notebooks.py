@@ -15,8 +15,9 @@ What is timed (wall clock, the whole pytest process):
 
 The two are timed alternately, ``--repeat`` times each, in one run of this script; the medians and their ratio
 are printed, and the median of the ratios of each round's pair (which ran side by side, so it is the figure a
-busy machine moves least). Target: ours at most 1.3 times the floor (issue #31). The floor must pass; if nbval reports failures in our
-notebooks (say, one being rewritten), the run is still timed and the failures are reported with the figures.
+busy machine moves least). Target: ours at most 1.3 times the floor (issue #31). The floor must pass; if nbval
+reports failures in our notebooks (say, one being rewritten), the run is still timed and the failures are
+reported with the figures.
 """
 
 from __future__ import annotations
