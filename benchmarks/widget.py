@@ -8,16 +8,22 @@ Click: tests/browser/table-a.ipynb (copied to a temporary directory) holds a car
 bare ipywidgets Button whose click sets a Label (the floor of any widget round trip on this machine). Measured
 inside the page, alternating one floor click and one card click, --gap seconds apart (a teacher's pace):
 
-- floor: from ``button.click()`` until the Label shows the new count (a MutationObserver sees it);
-- card table: from the click on the legal card to play until the table is updated: the card lies in the middle
-  of the table (observed inside the table's shadow root).
+- floor: from a real mouse click's pointerdown (Playwright's page.mouse) until the Label shows the new count (a
+  MutationObserver sees it);
+- card table: from the mouse click on the legal card to play until the table is updated: the card lies in the middle
+  of the table (observed inside the table's shadow root);
+- each of them also to the next paint: what the person sees is the frame after the patch, with the style and
+  layout the patch (and the table's move of the focus) cost. A requestAnimationFrame callback registered once
+  the update is seen runs just before that frame's rendering, and a message posted from it arrives once the
+  frame has been painted.
 
 Open: a generated notebook with one table per group of variants of notebooks 01 and 02 (every scenario file of
 those notebooks as a branch of its table); the time from opening the page (Voila) or from Run All (Lab) until
 the first table's cards can be clicked, and until the last table is there.
 
-Prints the medians, the ratio card/floor (target: at most 2x), and the opening times. Exit status 1 when the
-ratio misses the target.
+Prints, per front end, one line with the medians to the paint and their ratio card/floor (target: at most
+1.5x), then the same to the patch, and the opening times. Exit status 1 when a ratio to the paint misses the
+target.
 """
 
 from __future__ import annotations
@@ -46,7 +52,7 @@ ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOK = ROOT / "tests" / "browser" / "table-a.ipynb"
 SCENARIOS = ROOT / "notebooks" / "scenarios"
 BIN = Path(sys.executable).parent
-TARGET = 2.0
+TARGET = 1.5
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"]
 LAB_SETTINGS = {"@jupyterlab/apputils-extension/notification.jupyterlab-settings":
@@ -77,28 +83,52 @@ window.blFind = (sel) => {
 };
 """
 
-# Resolves with the milliseconds from the click until done() holds (checked on every DOM mutation, in the
-# document and in every table's shadow root).
-MEASURE = """
-([clickSelector, doneSource]) => new Promise((resolve, reject) => {
+# Arms one measure: ``window.blPending`` then resolves with [patched, painted]: the milliseconds from the
+# pointerdown of the next real mouse click (Playwright's locator.click: pointerdown, focus, mouseup, click, as a
+# person's click, once Playwright has scrolled the element into view and seen that it gets the click) until
+# done() holds (checked on every DOM mutation, in the document and in every table's shadow root), and until the
+# next frame after that has been painted: a requestAnimationFrame callback registered then runs just before that
+# frame's style, layout and paint (after the table's own one, which moves the focus and drops the card played),
+# and a message posted from it arrives as the next task, once the frame is done.
+ARM = """
+(doneSource) => {
   const done = new Function(doneSource);
-  const target = window.blDeep(clickSelector);
-  if (!target) { reject(new Error('nothing matches ' + clickSelector)); return; }
-  const observers = [];
-  const stop = () => observers.forEach((o) => o.disconnect());
-  const timer = setTimeout(() => { stop(); reject(new Error('no update after 10 s')); }, 10000);
-  const check = () => {
-    if (done()) { const t = performance.now() - t0; clearTimeout(timer); stop(); resolve(t); }
-  };
-  for (const root of window.blRoots()) {
-    const o = new MutationObserver(check);
-    o.observe(root, {subtree: true, childList: true, characterData: true, attributes: true});
-    observers.push(o);
-  }
-  const t0 = performance.now();
-  target.click();
-})
+  window.blPending = new Promise((resolve, reject) => {
+    const observers = [];
+    const stop = () => observers.forEach((o) => o.disconnect());
+    const timer = setTimeout(() => { stop(); reject(new Error('no update after 10 s')); }, 10000);
+    let t0 = null;
+    let patched = null;
+    const check = () => {
+      if (t0 === null || patched !== null || !done()) return;
+      patched = performance.now() - t0;
+      clearTimeout(timer);
+      stop();
+      requestAnimationFrame(() => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve([patched, performance.now() - t0]);
+        channel.port2.postMessage(0);
+      });
+    };
+    for (const root of window.blRoots()) {
+      const o = new MutationObserver(check);
+      o.observe(root, {subtree: true, childList: true, characterData: true, attributes: true});
+      observers.push(o);
+    }
+    window.addEventListener('pointerdown', () => { t0 = performance.now(); }, {capture: true, once: true});
+  });
+}
 """
+
+
+def click(page: Any, selector: str, done: str) -> list[float]:
+    """A person's mouse click on ``selector``: [patched, painted] in milliseconds (see ARM)."""
+    target = page.locator(selector).first
+    target.scroll_into_view_if_needed()
+    page.evaluate(ARM, done)
+    target.click()
+    result: list[float] = page.evaluate("window.blPending")
+    return result
 
 
 def planned_cards(n: int) -> list[Card]:
@@ -196,22 +226,24 @@ def open_page(page: Any, kind: str, url: str, notebook: str) -> float:
     return first
 
 
-def run(page: Any, cards: list[Card], gap: float) -> tuple[list[float], list[float]]:
-    floor: list[float] = []
-    table: list[float] = []
+def run(page: Any, cards: list[Card], gap: float) -> tuple[list[list[float]], list[list[float]]]:
+    """Alternating floor and card clicks; each a [patched, painted] pair of milliseconds."""
+    floor: list[list[float]] = []
+    table: list[list[float]] = []
     for i, card in enumerate(cards, 1):
         time.sleep(gap)
-        floor.append(page.evaluate(MEASURE, [
-            ".bl-floor-button",
-            f"return document.querySelector('.bl-floor-label')?.textContent.trim() === 'clicks: {i}';"]))
+        floor.append(click(page, ".bl-floor-button",
+                           f"return document.querySelector('.bl-floor-label')?.textContent.trim() === 'clicks: {i}';"))
         time.sleep(gap)
-        table.append(page.evaluate(MEASURE, [
-            f"[data-hand] [data-card='{card}']",
-            f"return !!window.blFind(\"[data-slot] [data-trick-card='{card}']\");"]))
+        table.append(click(page, f"[data-hand] [data-card='{card}']",
+                           f"return !!window.blFind(\"[data-slot] [data-trick-card='{card}']\");"))
     return floor, table
 
 
-def measure_server(kind: str, args: argparse.Namespace, cards: list[Card]) -> tuple[float, float, float, float, int]:
+def measure_server(kind: str, args: argparse.Namespace,
+                   cards: list[Card]) -> tuple[list[float], list[float], float, float, int]:
+    """The medians [patched, painted] of the floor's clicks and of the card clicks, the first and the last table's
+    opening times, and the number of tables."""
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory(prefix="bl-widget-bench-") as tmp:
@@ -241,8 +273,10 @@ def measure_server(kind: str, args: argparse.Namespace, cards: list[Card]) -> tu
                     browser.close()
             finally:
                 stop(proc)
-    return (statistics.median(results["floor"]), statistics.median(results["table"]), results["first"],
-            results["all"], n_tables)
+    def medians(pairs: list[list[float]]) -> list[float]:
+        return [statistics.median(p[0] for p in pairs), statistics.median(p[1] for p in pairs)]
+
+    return medians(results["floor"]), medians(results["table"]), results["first"], results["all"], n_tables
 
 
 def python_side(n: int = 40) -> float:
@@ -278,15 +312,16 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     cards = planned_cards(args.clicks)
     ok = True
+    print(f"widget benchmark: {len(cards)} clicks of each kind, {args.gap:g} s apart, Chromium {args.chromium}, "
+          f"load average {os.getloadavg()[0]:.1f}")
     for kind in (("voila", "lab") if args.server == "both" else (args.server,)):
-        f, t, first, last, n = measure_server(kind, args, cards)
-        ratio = t / f
-        verdict = "met" if ratio <= TARGET else "NOT met"
+        (f, f_paint), (t, t_paint), first, last, n = measure_server(kind, args, cards)
+        ratio = t_paint / f_paint
         ok &= ratio <= TARGET
-        print(f"{kind}: {len(cards)} clicks of each kind, {args.gap:g} s apart, Chromium {args.chromium}")
-        print(f"  bare Button -> Label round trip:   median {f:6.1f} ms")
-        print(f"  card click -> updated card table:  median {t:6.1f} ms")
-        print(f"  ratio card table / floor: {ratio:.2f}x   (target <= {TARGET:g}x: {verdict})")
+        print(f"{kind}: card click to the next paint {t_paint:.1f} ms, bare ipywidgets round trip to the next paint "
+              f"{f_paint:.1f} ms, ratio {ratio:.2f}")
+        print(f"  to the patch (before the paint): card {t:.1f} ms, bare {f:.1f} ms, ratio {t / f:.2f}; "
+              f"target <= {TARGET:g}x to the paint: {'met' if ratio <= TARGET else 'NOT met'}")
         what = "page load" if kind == "voila" else "Run All"
         print(f"  a notebook with {n} tables: first table interactive {first:.2f} s after {what}, "
               f"all {n} tables {last:.2f} s")

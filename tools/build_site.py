@@ -16,7 +16,7 @@ PyPI). Recipe: ../shared/TOOLCHAIN.md section 7. What this script does, in order
    exact versions of Pyodide's lock file, from PyPI into ``static/pyodide/``;
 3. our own wheel, built from this checkout, and the widget stack (ipywidgets, comm, jupyterlab_widgets, and
    anywidget with its dependencies) at the versions installed in the venv (so the pins in pyproject.toml
-   decide), into ``static/pyodide/`` and ``pypi/``;
+   decide), into ``static/pyodide/``;
 4. the standard library and every wheel byte-compiled by Pyodide's own interpreter under Node
    (``tools/bytecode.py``): the kernel then imports bytecode at each start instead of compiling the standard
    library, IPython and the rest again every time a participant opens or reloads a notebook;
@@ -26,13 +26,27 @@ PyPI). Recipe: ../shared/TOOLCHAIN.md section 7. What this script does, in order
    them) is left out of the lock, so importing it fails at once with ModuleNotFoundError instead of asking
    the network;
 6. the notebooks of every language, ``da/``, ``nb/`` and ``en/`` (kernelspec changed to Lite's ``python``; the
-   repository's files are not touched), and ``scenarios/``;
+   repository's files are not touched), and ``scenarios/``; their stored pictures carry each of their few
+   distinct inline styles as a class of one stylesheet in the app's page instead of thousands of times
+   (``compact_outputs``: the notebooks half the size, the pictures the same);
 7. ``jupyter lite build`` with ``disablePyPIFallback``, and a line in the app's page that spares the first
-   reload a race in JupyterLite's service worker (``record_service_worker``);
+   reload a race in JupyterLite's service worker (``record_service_worker``), and one that starts the
+   notebook's kernel while JupyterLab draws (``prestart_kernel``, tools/site_prestart.js); the web fonts only
+   as WOFF2, which every browser JupyterLab runs in takes first (``drop_legacy_fonts``);
 8. the kernel's worker changed so that the kernel's own imports at start do not look in the participant's
    folder (``kernel_imports_skip_drive``);
 9. the site's start page, ``index.html``, where a participant picks Danish, Norwegian or English and lands on
    that language's start notebook (``start_page``).
+
+No Pyodide memory snapshot (issue #31, decided from measurements): restoring a snapshot of the interpreter with
+the kernel's packages imported saves about 0.4 s of a kernel start (610 against 1,005 ms under Node, medians of 5,
+../shared/reviews/round3/dd-prior-art.md B1), through Pyodide's private ``_loadSnapshot`` with three
+workarounds (a patched heap in ``pyodide.asm.mjs``, the wheels unpacked again after the restore, a build-ID
+check). The snapshot is 12.2 MB even gzipped: the site (55.4 MB) would be 67.6 MB, over its 60 MB. And it is
+not where the time goes: benchmarks/site.py measured the site's first table 11-12 s after a bare JupyterLite
+site with the same start-up work (bytecode, packages at once, the kernel started early) shows ``1+1``, cold and
+warm (14.0 s against 25.9 s cold, 11.4 against 20.8 s warm, load average 11-12 on 2 cores): running the
+notebook, not starting Pyodide.
 
 Downloads go to a fresh temporary folder each time: nothing is cached between builds, so a build that works
 here works on a fresh machine with the registries. Needs ``npm`` and ``node`` on PATH and the ``site`` extra
@@ -43,6 +57,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import html
 import importlib.metadata
 import json
 import re
@@ -61,8 +76,10 @@ ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 DEFAULT_OUT = ROOT / "_site"
 
-#: what the kernel loads from Pyodide's lock when it starts (micropip; ipython and jedi through piplite)
-KERNEL_ROOTS = ("micropip", "packaging", "ipython", "jedi")
+#: what the kernel loads from Pyodide's lock when it starts (micropip; ipython through piplite). Not jedi: the
+#: kernel would import it (and parso) at every start for Tab completion alone, about 0.6 s under CPython here;
+#: the site's kernel completes with IPython's own completer instead (``kernel_without_jedi``)
+KERNEL_ROOTS = ("micropip", "packaging", "ipython")
 #: the widget stack our notebooks use, from PyPI at the versions installed here: (distribution, its imports,
 #: its dependencies by lock name). anywidget and psygnal are shipped when installed (the card table needs them;
 #: the site extra installs them, tests/test_project_files.py checks that it does).
@@ -75,8 +92,9 @@ WIDGET_STACK: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
 )
 OPTIONAL = {"psygnal", "anywidget"}
 #: loaded while Pyodide starts, all at once: what the kernel would install one by one (micropip, piplite,
-#: ipykernel, comm, pyodide-kernel, jedi, ipython), and bridgelaws with its widget stack for the first cell
-PRELOAD = ("micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython", "bridgelaws")
+#: ipykernel, comm, pyodide-kernel, ipython; jedi not at all, see KERNEL_ROOTS), and bridgelaws with its widget
+#: stack for the first cell
+PRELOAD = ("micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "ipython", "bridgelaws")
 #: the kernel's own shims, from jupyterlite-pyodide-kernel: (distribution, its imports, its dependencies)
 SHIMS = (("piplite", ("piplite",), ("micropip",)), ("ipykernel", ("ipykernel",), ()),
          ("pyodide_kernel", ("pyodide_kernel",), ("ipykernel", "comm", "ipython")))
@@ -233,9 +251,10 @@ LANGUAGES = (("da", "Dansk", "Bridgelovene, der kan køres: notesbøgerne på da
              ("en", "English", "The Laws of Duplicate Bridge, executable: the notebooks in English"))
 
 
-def copy_contents(dest: Path) -> list[str]:
+def copy_contents(dest: Path, styles: dict[str, str] | None = None) -> list[str]:
     """The notebooks of every language, ``da/``, ``nb/`` and ``en/`` (kernelspec python), and their scenario
-    files; returns the notebooks' paths in the site (``nb/01-stort-strafkort.ipynb``)."""
+    files; returns the notebooks' paths in the site (``nb/01-stort-strafkort.ipynb``). With ``styles``, the
+    stored pictures' inline styles become classes, collected there (``compact_outputs``)."""
     dest.mkdir(parents=True, exist_ok=True)
     names = []
     for lang, _, _ in LANGUAGES:
@@ -243,6 +262,8 @@ def copy_contents(dest: Path) -> list[str]:
         for nb_path in sorted((NOTEBOOKS / lang).glob("*.ipynb")):
             nb = json.loads(nb_path.read_text(encoding="utf-8"))
             nb.setdefault("metadata", {})["kernelspec"] = dict(KERNELSPEC)
+            if styles is not None:
+                compact_outputs(nb, f"{lang}/{nb_path.name}", styles)
             target = dest / lang / nb_path.name
             target.write_text(json.dumps(nb, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
             names.append(f"{lang}/{nb_path.name}")
@@ -250,6 +271,72 @@ def copy_contents(dest: Path) -> list[str]:
         if (NOTEBOOKS / sub).is_dir():
             shutil.copytree(NOTEBOOKS / sub, dest / sub)
     return names
+
+
+#: an element's start tag in a stored picture (the renderer escapes attribute values: no < > or " inside them)
+START_TAG = re.compile(r"<([a-zA-Z][\w:-]*)(\s[^<>]*)?>")
+STYLE_ATTR = re.compile(r'\sstyle="([^"]*)"')
+CLASS_ATTR = re.compile(r'\sclass="([^"]*)"')
+#: the prefix of the classes that stand for the stored pictures' inline styles in the site
+OUTPUT_CLASS = "bl-o-"
+
+
+def style_class(style: str) -> str:
+    """The class that stands for one inline style (named by its text: the same style, the same class)."""
+    return OUTPUT_CLASS + hashlib.sha256(style.encode("utf-8")).hexdigest()[:8]
+
+
+def compact_html(html_text: str, styles: dict[str, str]) -> str:
+    """``html_text`` with each element's ``style="..."`` replaced by a class (added to the element's classes);
+    ``styles`` collects class -> style. A start tag this cannot read for sure raises ValueError."""
+    def tag(m: re.Match[str]) -> str:
+        attrs = m.group(2) or ""
+        found = STYLE_ATTR.findall(attrs)
+        if not found:
+            return m.group(0)
+        if len(found) > 1 or attrs.count('"') % 2:
+            raise ValueError(f"cannot read the tag {m.group(0)[:200]!r}")
+        name = style_class(found[0])
+        styles[name] = found[0]
+        attrs = STYLE_ATTR.sub("", attrs, count=1)
+        if CLASS_ATTR.search(attrs):
+            attrs = CLASS_ATTR.sub(lambda c: f' class="{c.group(1)} {name}"', attrs, count=1)
+        else:
+            attrs = f' class="{name}"' + attrs
+        return f"<{m.group(1)}{attrs}>"
+
+    return START_TAG.sub(tag, html_text)
+
+
+def compact_outputs(nb: dict[str, Any], where: str, styles: dict[str, str]) -> None:
+    """The notebook's stored ``text/html`` outputs (the static pictures of the tables and walk-throughs) with
+    their inline styles as classes, in place. A picture of ours repeats a few dozen distinct styles tens of
+    thousands of times (half of each notebook's bytes); the site's page carries each once (``outputs_css``)."""
+    for i, cell in enumerate(nb.get("cells", [])):
+        for output in cell.get("outputs", []):
+            data = output.get("data", {})
+            if "text/html" not in data:
+                continue
+            value = data["text/html"]
+            text = "".join(value) if isinstance(value, list) else value
+            try:
+                text = compact_html(text, styles)
+            except ValueError as exc:
+                raise SystemExit(f"site: error: {where}, cell {i}: {exc}") from None
+            data["text/html"] = text.splitlines(keepends=True) if isinstance(value, list) else text
+
+
+def outputs_css(styles: dict[str, str]) -> str:
+    """One rule per class of ``compact_outputs``. Each declaration is ``!important``, as an inline style outranks
+    every rule of the page's stylesheets (JupyterLab's right-aligned and striped table cells among them)."""
+    rules = []
+    for name, style in sorted(styles.items()):
+        declarations = [d.strip() for d in html.unescape(style).split(";") if d.strip()]
+        bad = [d for d in declarations if ":" not in d or any(c in d for c in "{}<>!")]
+        if bad:
+            raise SystemExit(f"site: error: an inline style the site cannot carry as a class: {bad[0]!r}")
+        rules.append(f".{name}{{{';'.join(d + ' !important' for d in declarations)}}}")
+    return "\n".join(rules) + "\n"
 
 
 def start_page(out: Path) -> None:
@@ -308,8 +395,7 @@ def build(out: Path) -> dict[str, Any]:
         tmp = Path(tmp_name)
         lite = tmp / "lite"
         pyodide_dir = lite / "static" / "pyodide"
-        pypi_dir = lite / "pypi"
-        pypi_dir.mkdir(parents=True)
+        pyodide_dir.mkdir(parents=True)
 
         say(f"Pyodide {version} core from npm")
         lock = fetch_pyodide(version, tmp, pyodide_dir)
@@ -353,7 +439,6 @@ def build(out: Path) -> dict[str, Any]:
         for dist, imports, deps in widgets:
             wheel = wheels[canonical(dist)]
             shutil.copy(wheel, pyodide_dir / wheel.name)
-            shutil.copy(wheel, pypi_dir / wheel.name)
             entry = lock_entry(wheel, imports, deps)
             packages[entry["name"]] = entry
             stack_names.append(entry["name"])
@@ -363,8 +448,9 @@ def build(out: Path) -> dict[str, Any]:
             shutil.copy(wheel, pyodide_dir / wheel.name)
             entry = lock_entry(wheel, imports, deps)
             packages[entry["name"]] = entry
+        # (only in the lock, not in a piplite index too: micropip, and so %pip install, takes a package of the
+        # lock from the lock first; a second copy of each wheel was 2 MB of the site)
         shutil.copy(own, pyodide_dir / own.name)
-        shutil.copy(own, pypi_dir / own.name)
         # the notebooks import only bridgelaws; its widgets need the widget stack, loaded with it
         mine = lock_entry(own, ("bridgelaws",), tuple(n for n in stack_names if n not in ("comm",)))
         packages["bridgelaws"] = mine
@@ -377,7 +463,8 @@ def build(out: Path) -> dict[str, Any]:
         (pyodide_dir / "pyodide-lock.json").write_text(json.dumps(lock, indent=1) + "\n", encoding="utf-8")
 
         say("notebooks and scenarios")
-        notebooks = copy_contents(tmp / "contents")
+        styles: dict[str, str] = {}
+        notebooks = copy_contents(tmp / "contents", styles)
         kernel_settings = {"disablePyPIFallback": True,
                            "loadPyodideOptions": {"packages": list(PRELOAD)}}
         settings = {"@jupyterlite/pyodide-kernel-extension:kernel": kernel_settings,
@@ -385,7 +472,7 @@ def build(out: Path) -> dict[str, Any]:
                                                                     "checkForUpdates": False}}
         config = {"jupyter-lite-schema-version": 0,
                   "jupyter-config-data": {"appName": "bridgelaws", "disablePyPIFallback": True,
-                                          "litePluginSettings": settings}}
+                                          "exposeAppInBrowser": True, "litePluginSettings": settings}}
         (lite / "jupyter-lite.json").write_text(json.dumps(config, indent=1) + "\n", encoding="utf-8")
         (lite / "overrides.json").write_text(json.dumps(settings, indent=1) + "\n", encoding="utf-8")
 
@@ -399,7 +486,11 @@ def build(out: Path) -> dict[str, Any]:
             cmd.append(f"--LiteBuildConfig.federated_extensions={ext}")
         run(cmd, cwd=lite)
     record_service_worker(out)
+    in_head(out, "outputs", f'<style data-bl="outputs">\n{outputs_css(styles)}</style>\n')
+    prestart_kernel(out)
+    drop_legacy_fonts(out)
     kernel_imports_skip_drive(out)
+    kernel_without_jedi(out)
     start_page(out)
     # browsers ask for /favicon.ico on their own; without it every load logs a 404 console error
     if (out / "lab" / "favicon.ico").is_file() and not (out / "favicon.ico").exists():
@@ -411,6 +502,97 @@ def build(out: Path) -> dict[str, Any]:
     say(f"built {out} in {seconds:.0f} s: {size / 1e6:.1f} MB, {len(notebooks)} notebooks, "
         f"{len(packages)} wheels in the lock")
     return report
+
+
+#: the bare site's one notebook: what benchmarks/site.py runs there (Run All, until the output shows 2)
+BARE_NOTEBOOK = {"cells": [{"cell_type": "code", "execution_count": None, "id": "one-plus-one", "metadata": {},
+                            "outputs": [], "source": ["1+1"]}],
+                 "metadata": {"kernelspec": KERNELSPEC, "language_info": {"name": "python"}},
+                 "nbformat": 4, "nbformat_minor": 5}
+
+
+def bare_lock(lock: dict[str, Any], tmp: Path, pyodide_dir: Path, tuned: bool) -> dict[str, Any]:
+    """The bare site's packages: the kernel's wheels of Pyodide's lock and comm (the kernel installs it; the
+    site ships the same version), into ``pyodide_dir``; tuned, also the kernel's shims, everything
+    byte-compiled as in the site."""
+    # (the bare site as published has jedi, which its kernel installs and imports; the tuned one does without)
+    kernel = closure(lock, KERNEL_ROOTS if tuned else (*KERNEL_ROOTS, "jedi"))
+    stage = tmp / "wheels"
+    specs = [f"{lock['packages'][n]['name']}=={lock['packages'][n]['version']}" for n in kernel]
+    wheels = {wheel_name(w): w for w in pip_download([*specs, f"comm=={installed('comm')}"], stage)}
+    shims = []
+    if tuned:
+        shim_dir = Path(sys.prefix) / "share" / "jupyter" / "labextensions" / "@jupyterlite" / \
+            "pyodide-kernel-extension" / "static" / "pypi"
+        for dist, imports, deps in SHIMS:
+            (wheel,) = shim_dir.glob(f"{dist}-*-py3-none-any.whl")
+            shims.append((Path(shutil.copy(wheel, stage)), imports, deps))
+        compile_python(pyodide_dir, stage, keep_source=set())
+    packages = {}
+    for name in kernel:
+        wheel = wheels[canonical(name)]
+        packages[name] = {**lock["packages"][name], "file_name": wheel.name, "sha256": sha256(wheel)}
+    packages["comm"] = lock_entry(wheels["comm"], ("comm",), ("traitlets",))
+    for wheel, imports, deps in shims:
+        entry = lock_entry(wheel, imports, deps)
+        packages[entry["name"]] = entry
+    for wheel in stage.glob("*.whl"):
+        shutil.copy(wheel, pyodide_dir / wheel.name)
+    return packages
+
+
+def build_bare(out: Path, tuned: bool = False) -> dict[str, Any]:
+    """A bare JupyterLite site of the same versions, the yardstick of benchmarks/site.py: JupyterLab and the
+    Pyodide kernel as ``jupyter lite build`` makes them, with one notebook (``bare.ipynb``: ``1+1``). What it
+    takes to run offline and nothing else: Pyodide's core from npm and the wheels of its lock that the kernel
+    loads at start (as the site has them, but as published: no bytecode, and loaded the kernel's own way, one
+    after another, instead of all at once while Pyodide starts); no widget manager, no bridgelaws, no change to
+    the kernel's worker. Like the site it has the page's line for JupyterLite's service worker
+    (``record_service_worker``): without it, about one first reload in four waits seconds for the worker.
+
+    ``tuned``: the same, with the site's own start-up work, none of which depends on bridgelaws: bytecode, the
+    kernel's packages loaded at once while Pyodide starts, the kernel's imports not looking in ``/drive``, no
+    jedi, and the kernel started while JupyterLab draws. Against it, the site's figures show what our package, its
+    widgets and the notebook itself cost."""
+    started = time.perf_counter()
+    version = pyodide_version()
+    with tempfile.TemporaryDirectory(prefix="bridgelaws-bare-") as tmp_name:
+        tmp = Path(tmp_name)
+        lite = tmp / "lite"
+        pyodide_dir = lite / "static" / "pyodide"
+        say(f"bare JupyterLite{' (tuned)' if tuned else ''}: Pyodide {version} core from npm")
+        lock = fetch_pyodide(version, tmp, pyodide_dir)
+        lock["packages"] = bare_lock(lock, tmp, pyodide_dir, tuned)
+        (pyodide_dir / "pyodide-lock.json").write_text(json.dumps(lock, indent=1) + "\n", encoding="utf-8")
+        contents = tmp / "contents"
+        contents.mkdir()
+        (contents / "bare.ipynb").write_text(json.dumps(BARE_NOTEBOOK, indent=1) + "\n", encoding="utf-8")
+        kernel_settings: dict[str, Any] = {"disablePyPIFallback": True}
+        if tuned:
+            kernel_settings["loadPyodideOptions"] = {"packages": [n for n in PRELOAD if n != "bridgelaws"]}
+        settings = {"@jupyterlite/pyodide-kernel-extension:kernel": kernel_settings,
+                    "@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": False}}
+        config = {"jupyter-lite-schema-version": 0,
+                  "jupyter-config-data": {"disablePyPIFallback": True, "exposeAppInBrowser": tuned,
+                                          "litePluginSettings": settings}}
+        (lite / "jupyter-lite.json").write_text(json.dumps(config, indent=1) + "\n", encoding="utf-8")
+        (lite / "overrides.json").write_text(json.dumps(settings, indent=1) + "\n", encoding="utf-8")
+        if out.exists():
+            shutil.rmtree(out)
+        share = Path(sys.prefix) / "share" / "jupyter" / "labextensions"
+        run([sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite), "--contents", str(contents),
+             "--output-dir", str(out), "--apps", "lab", "--no-sourcemaps", "--no-unused-shared-packages",
+             "--ignore-sys-prefix", "--settings-overrides", str(lite / "overrides.json"),
+             f"--LiteBuildConfig.federated_extensions={share / '@jupyterlite' / 'pyodide-kernel-extension'}"],
+            cwd=lite)
+    record_service_worker(out)
+    if tuned:
+        prestart_kernel(out)
+        kernel_imports_skip_drive(out)
+        kernel_without_jedi(out)
+    size = sum(f.stat().st_size for f in out.rglob("*") if f.is_file())
+    say(f"built the bare site {out} in {time.perf_counter() - started:.0f} s: {size / 1e6:.1f} MB")
+    return {"out": str(out), "size_mb": round(size / 1e6, 1)}
 
 
 #: put first into the <head> of each app's index.html by record_service_worker()
@@ -438,6 +620,40 @@ def record_service_worker(out: Path) -> None:
         # the worker's URL as JupyterLite builds it: the site's root (one folder up from the app) and its option
         script = SW_RECORD % (json.dumps(f"../service-worker.js?enableCache={cache}"), json.dumps(version))
         page.write_text(html.replace("<head>", "<head>\n" + script, 1), encoding="utf-8")
+
+
+def in_head(out: Path, what: str, markup: str) -> None:
+    """Puts ``markup`` at the end of the ``<head>`` of each app's page (lab/index.html), once."""
+    mark = f"<!-- bridgelaws, tools/build_site.py: {what} -->\n"
+    for page in sorted(out.glob("*/index.html")):
+        text = page.read_text(encoding="utf-8")
+        if "</head>" not in text or mark in text:
+            continue
+        page.write_text(text.replace("</head>", mark + markup + "</head>", 1), encoding="utf-8")
+
+
+def prestart_kernel(out: Path) -> None:
+    """tools/site_prestart.js, first in each app's page: the notebook's kernel starts as soon as JupyterLab has
+    started, while it draws, instead of once the notebook is shown (about a second of a first visit here)."""
+    script = (ROOT / "tools" / "site_prestart.js").read_text(encoding="utf-8")
+    for page in sorted(out.glob("*/index.html")):
+        text = page.read_text(encoding="utf-8")
+        if "<head>" not in text or "tools/site_prestart.js" in text:
+            continue
+        page.write_text(text.replace("<head>", "<head>\n<script>" + script + "</script>\n", 1), encoding="utf-8")
+
+
+#: web fonts JupyterLab's bundle ships in older formats beside WOFF2
+LEGACY_FONTS = (".eot", ".ttf", ".svg", ".woff")
+
+
+def drop_legacy_fonts(out: Path) -> None:
+    """The fonts of JupyterLab's bundle (Font Awesome) only as WOFF2: each @font-face lists WOFF2 first, and
+    every browser JupyterLab 4 supports reads it, so the EOT, TTF, SVG and WOFF copies are never fetched
+    (2.8 MB of the site)."""
+    for woff2 in sorted((out / "build").glob("*.woff2")):
+        for suffix in LEGACY_FONTS:
+            woff2.with_suffix(suffix).unlink(missing_ok=True)
 
 
 #: the Python the worker runs before ``import piplite.piplite`` (the first import after /drive is mounted) ...
@@ -480,6 +696,29 @@ def kernel_imports_skip_drive(out: Path) -> None:
         worker.write_text(js, encoding="utf-8")
 
 
+#: the packages the worker (0.8.6) installs for the kernel unless they were loaded with Pyodide ...
+KERNEL_INSTALLS = '["ipykernel","comm","pyodide-kernel","jedi","ipython"]'
+#: ... and the Python it runs to import the kernel (as kernel_imports_skip_drive leaves it)
+KERNEL_IMPORT = '"import pyodide_kernel",'
+
+
+def kernel_without_jedi(out: Path) -> None:
+    """The kernel without jedi: JupyterLite's worker installs jedi for every kernel and the kernel's shell
+    imports it (and parso) when it starts, for Tab completion only; no cell needs it. The worker here neither
+    installs it nor asks the shell for it (``Completer.use_jedi = False``): Tab completion goes through
+    IPython's own completer (names, attributes, keys, paths). Fails the build if the worker is not the one this
+    was written for."""
+    static = out / "extensions" / "@jupyterlite" / "pyodide-kernel-extension" / "static"
+    for worker in sorted(static.glob("*.worker.*.js")):
+        js = worker.read_text(encoding="utf-8")
+        if js.count(KERNEL_INSTALLS) != 1 or js.count(KERNEL_IMPORT) != 1:
+            raise SystemExit(f"site: error: {worker.name} is not the worker of jupyterlite-pyodide-kernel 0.8.6 "
+                             "(pinned in pyproject.toml); see kernel_without_jedi in tools/build_site.py")
+        js = js.replace(KERNEL_INSTALLS, KERNEL_INSTALLS.replace('"jedi",', ""))
+        js = js.replace(KERNEL_IMPORT, KERNEL_IMPORT + '"pyodide_kernel.ipython_shell.Completer.use_jedi = False",')
+        worker.write_text(js, encoding="utf-8")
+
+
 class _Handler(SimpleHTTPRequestHandler):
     """Static files with the types a browser insists on for modules and WebAssembly; no request log."""
 
@@ -517,12 +756,17 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     p_build = sub.add_parser("build", help="build the site")
     p_build.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    p_build.add_argument("--bare", choices=("stock", "tuned"),
+                         help="build the bare JupyterLite site of the same versions (benchmarks/site.py) instead")
     p_serve = sub.add_parser("serve", help="serve a built site on loopback")
     p_serve.add_argument("--dir", type=Path, default=DEFAULT_OUT)
     p_serve.add_argument("--port", type=int, default=8000)
     args = parser.parse_args(argv)
     if args.command == "build":
-        build(args.out.resolve())
+        if args.bare:
+            build_bare(args.out.resolve(), tuned=args.bare == "tuned")
+        else:
+            build(args.out.resolve())
     else:
         serve(args.dir.resolve(), args.port)
     return 0

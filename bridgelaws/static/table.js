@@ -229,10 +229,14 @@ function render({ model, el }) {
       let target = null;
       if (lastAction && MOVE_FOCUS.has(lastAction)) target = focusTarget() || findByKey(body, key);
       else target = findByKey(body, key) || focusTarget();
-      // focus just before the next paint: focusing forces a layout, which the browser does then anyway
+      // focus just before the next paint. Scrolling the target into view forces a layout of the whole page
+      // there and then, before the frame's own: only a click from the keyboard (Enter, Space) scrolls, to keep
+      // the hand to play in view of someone who cannot see where focus went; after a mouse click the person
+      // is looking at the table, and focus only moves (style, no layout), ready for the keyboard.
       const gone = leaving;
+      const scroll = !still && !pointer;
       requestAnimationFrame(() => {
-        (target && target.isConnected ? target : body).focus({ preventScroll: !target || still });
+        (target && target.isConnected ? target : body).focus({ preventScroll: !target || !scroll });
         for (const node of gone) node.remove();
       });
     } else {
@@ -242,12 +246,15 @@ function render({ model, el }) {
     focused = null;
     lastAction = null;
     still = false;
+    pointer = false;
     const say = model.get("announce");
     if (say && live.textContent !== say) live.textContent = say;
   }
 
   // a click on a trick of the timeline (under the hands): the page stays where it is
   let still = false;
+  // the last click came from a mouse or a finger (a click from the keyboard has detail 0)
+  let pointer = false;
   function trickAt(e) {
     const svg = e.target.closest && e.target.closest("[data-role='timeline'] svg");
     if (!svg) return null;
@@ -266,6 +273,7 @@ function render({ model, el }) {
   }
 
   body.addEventListener("click", (e) => {
+    pointer = e.detail > 0;
     const trick = trickAt(e);
     if (trick) {
       e.preventDefault();
