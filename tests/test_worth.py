@@ -29,7 +29,7 @@ from bridgelaws.cards import Seat  # noqa: E402
 from bridgelaws.deal import Contract, Deal  # noqa: E402
 from bridgelaws.events import Choose, Claim, Expose, Play, RejectLead  # noqa: E402
 from bridgelaws.mechanics import Engine, legal_cards  # noqa: E402
-from bridgelaws.simulate import decision_events, random_ending  # noqa: E402
+from bridgelaws.simulate import decision_events  # noqa: E402
 from bridgelaws.state import PlayState  # noqa: E402
 from bridgelaws.table import Table  # noqa: E402
 
@@ -137,9 +137,47 @@ def test_with_no_constraint_in_force_the_value_is_ddss_own() -> None:
 
 #: (kind, tricks left, how many): the exhaustive reference grows fast with the ending's size, most of all with
 #: declarer's options in it, so the larger endings are fewer
-PLAN = (("penalty", 2, 50), ("penalty", 3, 45), ("penalty", 4, 30), ("penalty", 5, 2),
-        ("decision", 2, 45), ("decision", 3, 35), ("decision", 4, 2),
-        ("restriction", 2, 45), ("restriction", 3, 50), ("restriction", 4, 4))
+PLAN = (("penalty", 2, 50), ("penalty", 3, 45), ("penalty", 4, 25), ("penalty", 5, 2),
+        ("decision", 2, 55), ("decision", 3, 30), ("decision", 4, 2),
+        ("restriction", 2, 55), ("restriction", 3, 40), ("restriction", 4, 3))
+
+
+def _ending(seed: int, k: int, kind: str) -> Table | None:
+    """A random deal and contract played at random until ``k`` tricks remain; then a defender's honour (or, with
+    none left, another card, named: 49) becomes a major penalty card. ``decision``: the card is dropped by the
+    partner of the defender on lead, so declarer's 50D2 choice is pending; ``restriction``: and declarer has made
+    it (require or forbid); ``penalty``: the card is a random defender's, and 0 to 3 cards of the next trick are
+    played. None when the seed gives no such position (declarer's side on lead, for the two lead kinds)."""
+    rng = random.Random(seed)
+    declarer = rng.choice(list(Seat))
+    table = Table(Deal.random(seed), Contract.parse(f"4{rng.choice(['S', 'H', 'D', 'C', 'NT'])}", declarer))
+    while 13 - len(table.state.tricks) > k:
+        st = table.state
+        table.push(Play(st.to_act, rng.choice(sorted(table.legal_cards(), key=lambda c: c.sort_key))))
+    st = table.state
+    if kind == "penalty":
+        offender = rng.choice(st.defenders)
+    elif st.is_defender(st.to_act):
+        offender = st.to_act.partner
+    else:
+        return None
+    hand = sorted(st.hand(offender), key=lambda c: c.sort_key)
+    honours = [c for c in hand if c.is_honour]
+    card = rng.choice(honours or hand)
+    table.push(Expose(offender, card, how="dropped" if card.is_honour else "named"))
+    if kind == "penalty":
+        for _ in range(rng.randint(0, 3)):
+            if table.state.pending is not None:
+                table.push(rng.choice(decision_events(table.state)))
+            st = table.state
+            table.push(Play(st.to_act, rng.choice(sorted(table.legal_cards(), key=lambda c: c.sort_key))))
+    elif kind == "restriction":
+        events = [ev for ev in decision_events(table.state) if isinstance(ev, Choose)
+                  and ev.option in ("require", "forbid")]
+        table.push(rng.choice(events))
+    if table.state.phase == "over":
+        return None
+    return table
 
 
 def _constrained_endings() -> list[tuple[str, Table]]:
@@ -152,15 +190,11 @@ def _constrained_endings() -> list[tuple[str, Table]]:
         found = 0
         while found < count:
             seed += 1
-            extra = seed % 4 if kind == "penalty" else 0
-            table = random_ending(seed, k, "penalty" if kind == "penalty" else "restriction", extra)
-            if table is None or not any(p.is_major for p in table.state.penalty_cards):
+            table = _ending(seed, k, kind)
+            if table is None:
                 continue
-            if kind == "restriction":
-                events = [ev for ev in decision_events(table.state)
-                          if isinstance(ev, Choose) and ev.option in ("require", "forbid")]
-                table.push(random.Random(seed).choice(events))
-                assert table.state.restrictions
+            st = table.state
+            assert any(p.is_major for p in st.penalty_cards) or st.restrictions or kind == "penalty"
             out.append((kind, table))
             found += 1
     return out
@@ -172,6 +206,11 @@ ENDINGS = _constrained_endings()
 def test_the_endings_cover_every_kind_and_size() -> None:
     kinds = {kind for kind, _ in ENDINGS}
     assert kinds == {"penalty", "decision", "restriction"}
+    assert all(t.state.pending is not None and t.state.pending.kind == "lead_options"
+               for kind, t in ENDINGS if kind == "decision")
+    assert all(any(r.is_lead_restriction for r in t.state.restrictions) for kind, t in ENDINGS
+               if kind == "restriction")
+    assert sum(1 for kind, t in ENDINGS if kind == "penalty" and t.state.trick) >= 40
     sizes = {13 - len(t.state.tricks) for _, t in ENDINGS}
     assert {2, 3, 4, 5} <= sizes
     assert len(ENDINGS) >= 300
@@ -202,7 +241,7 @@ def test_the_fast_step_is_the_engines_own() -> None:
     # Table.apply; on every card of the endings and of whole deals with a penalty card it gives the same state
     tables = [t for _, t in ENDINGS[::3]]
     for seed in range(40):
-        table = random_ending(500 + seed, 10, "penalty", seed % 4)
+        table = _ending(500 + seed, 10, "penalty")
         if table is not None:
             tables.append(table)
     used = 0
