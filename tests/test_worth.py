@@ -137,9 +137,9 @@ def test_with_no_constraint_in_force_the_value_is_ddss_own() -> None:
 
 #: (kind, tricks left, how many): the exhaustive reference grows fast with the ending's size, most of all with
 #: declarer's options in it, so the larger endings are fewer
-PLAN = (("penalty", 2, 50), ("penalty", 3, 45), ("penalty", 4, 25), ("penalty", 5, 2),
-        ("decision", 2, 55), ("decision", 3, 30), ("decision", 4, 2),
-        ("restriction", 2, 55), ("restriction", 3, 40), ("restriction", 4, 3))
+PLAN = (("penalty", 2, 65), ("penalty", 3, 45), ("penalty", 4, 15), ("penalty", 5, 2),
+        ("decision", 2, 60), ("decision", 3, 25), ("decision", 4, 2),
+        ("restriction", 2, 60), ("restriction", 3, 35), ("restriction", 4, 3))
 
 
 def _ending(seed: int, k: int, kind: str) -> Table | None:
