@@ -103,33 +103,46 @@ def plain_step(st: PlayState, ev: Event) -> PlayState | None:
     return settle(place_card(base, ev.seat, ev.card))
 
 
-def position_key(st: PlayState) -> tuple[Any, ...]:
+def position_key(st: PlayState, pos: Any = False) -> tuple[Any, ...]:
     """The transposition table's key: equal for positions that play alike card for card. Where plain play and
     major penalty cards describe the state, the cards are written by rank order only (for each suit, who holds
     each remaining card from the highest down: a hand, a penalty card, or the trick in progress), as a
-    double-dummy solver does; otherwise the engine's own state, exactly."""
-    if (any(not p.is_major for p in st.penalty_cards) or st.designated is not None
-            or relaxed_position(st) is None):
+    double-dummy solver does; otherwise the engine's own state, exactly. ``pos``: the state's
+    :func:`relaxed_position`, when the caller has it."""
+    if pos is False:
+        pos = relaxed_position(st)
+    if pos is None or st.designated is not None or any(not p.is_major for p in st.penalty_cards):
         return ("exact",) + _key(st) + (st.declarer, st.trick_leader)
-    owner: dict[Any, int] = {}
-    for i, h in enumerate(st.hands):
-        for c in h:
-            owner[c] = i
+    hands, _, trick = pos
+    penalty = [0, 0, 0, 0]
     for p in st.penalty_cards:
-        owner[p.card] = 4 + p.seat.index
-    for j, (_, c) in enumerate(st.trick):
-        owner[c] = 8 + j
-    suits: list[list[tuple[int, int]]] = [[], [], [], []]
-    for c, o in owner.items():
-        suits[c.suit.index].append((-int(c.rank), o))
-    cards = tuple(tuple(o for _, o in sorted(s)) for s in suits)
+        penalty[p.seat.index] |= _bit(p.card)
+    alive = hands[0] | hands[1] | hands[2] | hands[3]
+    for b in trick:
+        alive |= b
+    cards = []
+    for suit in range(4):
+        a = (alive >> (16 * suit)) & 0xFFFF
+        code = 1
+        while a:
+            r = a.bit_length() - 1
+            a ^= 1 << r
+            b = 1 << (16 * suit + r)
+            if b in trick:
+                o = 8 + trick.index(b)
+            else:
+                o = 0 if hands[0] & b else 1 if hands[1] & b else 2 if hands[2] & b else 3
+                if penalty[o] & b:
+                    o += 4
+            code = code * 16 + o
+        cards.append(code)
     no = st.trick_no
     restrictions = tuple(sorted((r.seat.index, r.kind, tuple(x.index for x in r.suits), r.until, r.trick_no == no,
                                  r.by_penalty_of.index if r.by_penalty_of else -1) for r in st.restrictions))
     d = st.pending
     pending = None if d is None else (d.kind, d.by.index, d.subject.index if d.subject else -1)
     settled = None if st.options_settled is None else (st.options_settled[0] == no, st.options_settled[1].index)
-    return (cards, st.to_act, st.trick_leader, st.declarer, restrictions, pending, settled)
+    return (tuple(cards), st.to_act, st.trick_leader, st.declarer, restrictions, pending, settled)
 
 
 class Search:
@@ -149,6 +162,18 @@ class Search:
         self.children: dict[tuple[Any, ...], list[tuple[Event, int, PlayState, int | None, bool]]] = {}
         self.nodes = 0
         self.dds = dds
+        #: per state object (kept alive by ``children``): (state, relaxed position, key, clean)
+        self._facts: dict[int, tuple[PlayState, Any, tuple[Any, ...], bool]] = {}
+
+    def facts(self, st: PlayState) -> tuple[Any, tuple[Any, ...], bool]:
+        """The relaxed position, the transposition key and whether plain play is all there is, computed once
+        per state."""
+        got = self._facts.get(id(st))
+        if got is None or got[0] is not st:
+            pos = relaxed_position(st)
+            got = (st, pos, position_key(st, pos), _clean(st))
+            self._facts[id(st)] = got
+        return got[1], got[2], got[3]
 
     def mine(self, seat: Seat) -> bool:
         return side_of(seat) == self.side
@@ -157,7 +182,7 @@ class Search:
     def plain_value(self, st: PlayState) -> int | None:
         """The side's tricks of the remaining ones in plain play on the same cards, or None where plain play
         does not describe the state (:func:`relaxed_position`)."""
-        pos = relaxed_position(st)
+        pos = self.facts(st)[0]
         if pos is None:
             return None
         got = self.best.get(pos)
@@ -172,7 +197,7 @@ class Search:
         """Plain play against the threshold ``t``: (whether plain play already gives the side ``t``, and the
         cards of the hand to play that matter: for the side's hand those that reach ``t`` in plain play, for a
         defender's those that hold the side below ``t``). None where plain play does not describe the state."""
-        pos = relaxed_position(st)
+        pos = self.facts(st)[0]
         if pos is None:
             return None
         hands, leader, trick = pos
@@ -227,18 +252,18 @@ class Search:
         self.nodes += 1
         if self.deadline is not None and time.monotonic() > self.deadline:
             raise Timeout
-        key = position_key(st)
+        _, key, clean = self.facts(st)
         lo, hi = self.tt.get(key, (0, rem))
         if t <= lo:
             return True
         if t > hi:
             return False
-        if below and (st.pending is not None or self.mine(st.to_act) or _clean(st)):
+        if below and (st.pending is not None or self.mine(st.to_act) or clean):
             # plain play falls short of t: no card of the side's reaches it, and plain play from here is exact
             cut: tuple[bool, frozenset[int]] | None = (False, frozenset())
         else:
             cut = self.plain_cut(st, t)
-        if cut is not None and (cut[0] or _clean(st)):
+        if cut is not None and (cut[0] or clean):
             ok = cut[0]          # plain play reaches t (a lower bound), or plain play is all there is (exact)
         elif st.to_act is None and st.pending is None:
             ok = False
@@ -295,7 +320,7 @@ class Search:
 
     def bounds(self, st: PlayState) -> tuple[int, int]:
         """What the transposition table knows of ``st``: (lower, upper)."""
-        return self.tt.get(position_key(st), (0, remaining(st)))
+        return self.tt.get(self.facts(st)[1], (0, remaining(st)))
 
     def value(self, st: PlayState) -> tuple[int, int]:
         """The side's tricks of the remaining ones as exact as the time allows: (lower, upper)."""
