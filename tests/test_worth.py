@@ -373,6 +373,11 @@ def test_the_64c_check_compares_the_result_after_the_transfer_with_dds_had_the_r
         # Law 64A transfers tricks from the revoker's side to the other; never more than one or two here
         moved = check.after_transfer - check.played
         assert moved in ((0, 1, 2) if _side(revoke.seat) != side else (0, -1, -2))
+        from bridgelaws.analysis.labels import check64c_line
+
+        for lang, law_word in (("en", "Law 64C"), ("da", "§ 64C"), ("nb", "§ 64C")):
+            line = check64c_line(st, check, lang)
+            assert law_word in line and str(check.without_revoke.lower) in line, line
 
 
 def test_the_claim_value_is_dds_from_the_position_of_the_claim() -> None:

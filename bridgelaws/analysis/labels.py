@@ -5,12 +5,13 @@ site shows stored values with it."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from bridgelaws.cards import Card, Seat, Suit
 from bridgelaws.i18n import normalize_lang, text
 from bridgelaws.state import PlayState
 
-__all__ = ["option_label", "worth_text", "values_lines", "side_seats", "same_in_double_dummy"]
+__all__ = ["option_label", "worth_text", "values_lines", "side_seats", "same_in_double_dummy", "check64c_line"]
 
 
 def side_seats(state: PlayState) -> tuple[Seat, Seat]:
@@ -83,3 +84,12 @@ def values_lines(state: PlayState, values: Sequence[tuple[str, int, int]], lang:
     if any(lo != hi for _, lo, hi in values) and budget is not None:
         lines.append(text("worth.bound_note", lang, budget=f"{budget:g}"))
     return lines
+
+
+def check64c_line(state: PlayState, check: Any, lang: str = "en") -> str:
+    """One :class:`~bridgelaws.analysis.RevokeCheck` in words: information for the Director's judgement under
+    64C (tricks in play, after the transfer, and double dummy had the revoker followed suit), not a ruling."""
+    lang = normalize_lang(lang)
+    w = check.without_revoke
+    return text("worth.check64c.line", lang, seats=side_seats(state), played=check.played, after=check.after_transfer,
+                revoker=check.revoker, dd=worth_text(w.lower, w.upper, lang))
