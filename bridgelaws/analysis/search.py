@@ -10,8 +10,9 @@ play remains (the claim solver's :func:`~bridgelaws.claimsolver._clean`, which t
 against the engine), DDS answers exactly, mid-trick included.
 
 The search asks threshold questions, "can the side take at least ``t`` of the remaining tricks?", each an
-alpha-beta search with a transposition table keyed on the engine's state, one card of each run of equal cards
-(:func:`~bridgelaws.claimsolver._representatives`), and DDS's scores for plain play as bounds and move order:
+alpha-beta search with a transposition table keyed on the position by rank order, one card of each run of equal
+cards (:func:`~bridgelaws.claimsolver._representatives`), moves ordered so that the constraints end soonest,
+and DDS's answers for plain play (with a target: which cards reach ``t``) as bounds:
 
 - every constraint the engine keeps binds a defender (penalty cards 50C/50D1/51A, lead restrictions 50D2/51B,
   57A, with 59's release only to otherwise legal cards), and every decision that arises in legal play is
@@ -19,9 +20,9 @@ alpha-beta search with a transposition table keyed on the engine's state, one ca
   restricting it. So the defence's choices are a subset of plain play's and declarer's a superset: the plain
   double-dummy value of the same cards (penalty cards back in their owner's hand) is a lower bound for declarer's
   side, at every node and for every card (the value after that card);
-- so a defender's card whose plain value already reaches ``t`` is no refutation and is never searched, and a
-  node whose plain value reaches ``t`` is answered at once; a child in plain play is exact from its parent's
-  scores without a further DDS call.
+- so a node whose plain value reaches ``t`` is answered at once, a defender's card whose plain value reaches
+  ``t`` is never searched, and a card after which only plain play remains is answered exactly by its parent's
+  DDS call; a node whose parent already knows its plain value falls short asks DDS nothing.
 """
 
 from __future__ import annotations
