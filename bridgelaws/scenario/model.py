@@ -27,6 +27,8 @@ EXPECTATION_KEYS: tuple[str, ...] = (
     "revokes", "tricks_won", "trick_adjustment", "statements_cite", "play_ceased",
     # the exact and the negative forms of statements_cite, and the claim solver's answer (issue 30)
     "statements_cite_exactly", "statements_not_cite", "claim_least_tricks",
+    # what each option open now is worth, double dummy (issue 29)
+    "option_values",
 )
 TOP_LEVEL_KEYS: tuple[str, ...] = (
     "id", "title", "laws", "summary", "question", "reasoning", "tags", "contract", "declarer", "deal",
