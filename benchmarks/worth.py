@@ -1,0 +1,96 @@
+"""What each option is worth, double dummy under the Laws' constraints (bridgelaws.analysis), timed.
+
+    python benchmarks/worth.py [--count 100] [--seed 1] [--budget 10]
+
+Two sets of --count positions, each a fresh major penalty card with declarer's 50D2 choice pending:
+
+- ``opening``: a random deal (bridgelaws.Deal.random), a random contract at the four level and a random declarer;
+  the opening leader's partner faces a random card as the opening lead out of turn, and declarer refuses it
+  (54D): the card is a major penalty card and the correct leader is on lead (50D2);
+- ``trick 7``: the same kind of deal played at random for six tricks; the defender on lead to trick 7's partner
+  leads a random card out of turn, and declarer refuses it (56): the same choice, with seven tricks left.
+
+Every option of that decision (require the suit, forbid it, no restriction) is valued with
+``option_values(table, budget=--budget)``, and the time for the whole decision is taken. Printed per set: the
+median and p90 time per decision, how many decisions were exact and how many gave a bound, and the DDS calls.
+The last line says whether the targets are met: median <= 1 s, p90 <= 5 s and at least 95 of 100 exact within
+the 10 s budget, in both sets.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from bridgelaws.analysis import dds, option_values
+from bridgelaws.cards import Seat
+from bridgelaws.deal import Contract, Deal
+from bridgelaws.events import Expose, Play, RejectLead
+from bridgelaws.table import Table
+
+
+def _sorted(cards: frozenset) -> list:  # type: ignore[type-arg]
+    return sorted(cards, key=lambda c: c.sort_key)
+
+
+def position(seed: int, tricks_before: int) -> Table | None:
+    """The decision of one seed: a refused lead out of turn after ``tricks_before`` random tricks; None when the
+    seed gives none (declarer's side is on lead to that trick)."""
+    rng = random.Random(seed)
+    table = Table(Deal.random(seed), Contract.parse("4" + rng.choice(["S", "H", "D", "C", "NT"]),
+                                                    rng.choice(list(Seat))))
+    while len(table.state.tricks) < tricks_before:
+        st = table.state
+        table.push(Play(st.to_act, rng.choice(_sorted(table.legal_cards()))))
+    st = table.state
+    leader = st.to_act
+    if leader is None or not st.is_defender(leader):
+        return None
+    offender = leader.partner
+    table.push(Expose(offender, rng.choice(_sorted(st.hand(offender))), how="lead_out_of_turn"))
+    table.push(RejectLead(st.declarer))
+    if table.state.pending is None or table.state.pending.kind != "lead_options":
+        return None
+    return table
+
+
+def run_set(name: str, tricks_before: int, count: int, seed: int, budget: float) -> bool:
+    times: list[float] = []
+    exact = calls = 0
+    s = seed * 100_000 + tricks_before * 1000
+    while len(times) < count:
+        s += 1
+        table = position(s, tricks_before)
+        if table is None:
+            continue
+        c0 = dds.calls[0]
+        t0 = time.perf_counter()
+        values = option_values(table, budget=budget)
+        times.append(time.perf_counter() - t0)
+        calls += dds.calls[0] - c0
+        exact += all(v.worth.exact for v in values)
+    times.sort()
+    median = statistics.median(times)
+    p90 = times[max(0, int(round(0.9 * len(times))) - 1)]
+    print(f"{name:8}: {len(times)} decisions; per decision median {median:6.2f} s, p90 {p90:6.2f} s, "
+          f"worst {times[-1]:6.2f} s; exact {exact}, bounds {len(times) - exact}; DDS calls {calls}")
+    return median <= 1.0 and p90 <= 5.0 and exact >= 0.95 * len(times)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--count", type=int, default=100)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--budget", type=float, default=10.0)
+    args = ap.parse_args(argv)
+    dds.available()   # load DDS before the clock starts
+    met = run_set("opening", 0, args.count, args.seed, args.budget)
+    met = run_set("trick 7", 6, args.count, args.seed, args.budget) and met
+    print("targets: met" if met else "targets: not met")
+    return 0 if met else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

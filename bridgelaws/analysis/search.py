@@ -1,0 +1,243 @@
+"""The double-dummy search under the Laws' constraints.
+
+The question: *how many tricks does declarer's side take from here, with every card seen and best play by both
+sides, while every constraint the engine enforces binds for as long as it binds?* The engine's own rules
+(``engine.apply``, :func:`bridgelaws.mechanics.legal_cards`, the pending decision's options) decide every move
+while anything but plain play is in force: a penalty card to be played at the first legal opportunity (50D1a,
+51A), a minor card's limit (50C), a lead required or forbidden (50D2, 51B) and declarer's new choice each time
+the offender's partner regains the lead, a 57A option for the current trick, 59. As soon as nothing but plain
+play remains (the claim solver's :func:`~bridgelaws.claimsolver._clean`, which tests/test_claimsolver.py proves
+against the engine), DDS answers exactly, mid-trick included.
+
+The search asks threshold questions, "can the side take at least ``t`` of the remaining tricks?", each an
+alpha-beta search with a transposition table keyed on the engine's state, one card of each run of equal cards
+(:func:`~bridgelaws.claimsolver._representatives`), and DDS's scores for plain play as bounds and move order:
+
+- every constraint the engine keeps binds a defender (penalty cards 50C/50D1/51A, lead restrictions 50D2/51B,
+  57A, with 59's release only to otherwise legal cards), and every decision that arises in legal play is
+  declarer's (50D2/51B lead options, 51A's designation), whose options include leaving the defence as it is or
+  restricting it. So the defence's choices are a subset of plain play's and declarer's a superset: the plain
+  double-dummy value of the same cards (penalty cards back in their owner's hand) is a lower bound for declarer's
+  side, at every node and for every card (the value after that card);
+- so a defender's card whose plain value already reaches ``t`` is no refutation and is never searched, and a
+  node whose plain value reaches ``t`` is answered at once; a child in plain play is exact from its parent's
+  scores without a further DDS call.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from bridgelaws.cards import Seat
+from bridgelaws.claimsolver import _clean, _in_rotation, _key, _representatives
+from bridgelaws.events import Event, Play
+from bridgelaws.mechanics import Engine, legal_cards
+from bridgelaws.simulate import decision_events
+from bridgelaws.state import PlayState
+
+__all__ = ["Timeout", "Search", "side_of", "relaxed_position", "remaining"]
+
+_SEATS = tuple(Seat)   # N E S W: Seat.index order, as DDS numbers the hands
+#: decisions whose options are declarer's and leave the defence no more than plain play (the lower bound holds)
+_BOUNDED_DECISIONS = ("lead_options", "designate_penalty_card")
+
+
+class Timeout(Exception):
+    """The time budget ran out; the bounds found so far stand."""
+
+
+def side_of(seat: Seat) -> str:
+    return "NS" if seat in (Seat.NORTH, Seat.SOUTH) else "EW"
+
+
+def remaining(st: PlayState) -> int:
+    """The tricks not yet complete, the one in progress included."""
+    return 13 - len(st.tricks)
+
+
+def _bit(card: Any) -> int:
+    return 1 << (card.suit.index * 16 + int(card.rank))
+
+
+def relaxed_position(st: PlayState) -> tuple[tuple[int, int, int, int], int, tuple[int, ...]] | None:
+    """The same cards as plain play sees them: every penalty card back in its owner's hand, no restriction, the
+    trick in progress as played in rotation from its leader. None when the state is not one of plain cards and
+    constraints that bind the defence: a lead out of turn on the table, a revoke being corrected, cards played
+    in error, a designation of dummy's card, a claim, a decision that is not declarer's 50D2/51 choice."""
+    if (st.phase != "play" or st.irregular_lead is not None or st.in_error or st.revoke_correction is not None
+            or st.revoke_later or st.lead_retracted or st.claim is not None or st.designation is not None
+            or st.opening_lead_face_down is not None):
+        return None
+    if st.pending is not None and st.pending.kind not in _BOUNDED_DECISIONS:
+        return None
+    if not _in_rotation(st):
+        return None
+    lead = st.trick_leader if st.trick else st.to_act
+    assert lead is not None
+    hands = [0, 0, 0, 0]
+    for i, h in enumerate(st.hands):
+        m = 0
+        for c in h:
+            m |= _bit(c)
+        hands[i] = m
+    for p in st.penalty_cards:
+        hands[p.seat.index] |= _bit(p.card)
+    return (hands[0], hands[1], hands[2], hands[3]), lead.index, tuple(_bit(c) for _, c in st.trick)
+
+
+class Search:
+    """Threshold searches for one side on one engine; the transposition table and DDS's answers are kept across
+    thresholds and across the options of a decision (they depend on the position only)."""
+
+    def __init__(self, engine: Engine, side: str, trump_index: int, deadline: float | None = None) -> None:
+        from bridgelaws.analysis import dds
+
+        self.engine = engine
+        self.side = side
+        self.trump = trump_index
+        self.deadline = deadline
+        self.tt: dict[tuple[Any, ...], tuple[int, int]] = {}
+        self.reach: dict[tuple[Any, ...], frozenset[int]] = {}
+        self.best: dict[tuple[Any, ...], int] = {}
+        self.children: dict[tuple[Any, ...], list[tuple[Event, int, PlayState, int | None, bool]]] = {}
+        self.nodes = 0
+        self.dds = dds
+
+    def mine(self, seat: Seat) -> bool:
+        return side_of(seat) == self.side
+
+    # ---- plain play (DDS) ----------------------------------------------------------------------------------
+    def plain_value(self, st: PlayState) -> int | None:
+        """The side's tricks of the remaining ones in plain play on the same cards, or None where plain play
+        does not describe the state (:func:`relaxed_position`)."""
+        pos = relaxed_position(st)
+        if pos is None:
+            return None
+        got = self.best.get(pos)
+        if got is None:
+            hands, leader, trick = pos
+            score = self.dds.best(hands, leader, trick, self.trump)
+            got = score if self.mine(_SEATS[(leader + len(trick)) % 4]) else remaining(st) - score
+            self.best[pos] = got
+        return got
+
+    def plain_cut(self, st: PlayState, t: int) -> tuple[bool, frozenset[int]] | None:
+        """Plain play against the threshold ``t``: (whether plain play already gives the side ``t``, and the
+        cards of the hand to play that matter: for the side's hand those that reach ``t`` in plain play, for a
+        defender's those that hold the side below ``t``). None where plain play does not describe the state."""
+        pos = relaxed_position(st)
+        if pos is None:
+            return None
+        hands, leader, trick = pos
+        mine = self.mine(_SEATS[(leader + len(trick)) % 4])
+        target = t if mine else remaining(st) - t + 1    # the mover's own tricks: t for the side, else more than
+        key = (pos, target)                              # the remaining tricks less t
+        got = self.reach.get(key)
+        if got is None:
+            got = self.dds.reaching(hands, leader, trick, self.trump, target)
+            self.reach[key] = got
+        return (bool(got), got) if mine else (not got, got)
+
+    # ---- the moves -----------------------------------------------------------------------------------------
+    def _expand(self, key: tuple[Any, ...], st: PlayState) -> list[tuple[Event, int, PlayState, int | None, bool]]:
+        got = self.children.get(key)
+        if got is None:
+            if st.pending is not None:
+                events: list[Event] = list(decision_events(st))
+                d = st.pending
+                if d.kind == "declarer_lead_out_of_turn":
+                    events = [ev for ev in events if ev.seat is d.by] or events
+            else:
+                seat = st.to_act
+                assert seat is not None
+                events = [Play(seat, c) for c in _representatives(st, seat, legal_cards(st, seat))]
+            done = len(st.tricks)
+            got = []
+            for ev in events:
+                nxt = self.engine.apply(st, ev)
+                gained = 1 if len(nxt.tricks) > done and self.mine(nxt.tricks[-1].winner) else 0
+                card = _bit(ev.card) if isinstance(ev, Play) else None
+                got.append((ev, gained, nxt, card, _clean(nxt)))
+            self.children[key] = got
+        return got
+
+    def _mover(self, st: PlayState) -> Seat:
+        if st.pending is not None:
+            return st.pending.by
+        assert st.to_act is not None
+        return st.to_act
+
+    # ---- the threshold question ----------------------------------------------------------------------------
+    def at_least(self, st: PlayState, t: int) -> bool:
+        """Whether the side can take at least ``t`` of the remaining tricks from ``st``."""
+        if t <= 0:
+            return True
+        rem = remaining(st)
+        if t > rem or st.phase == "over":
+            return False
+        self.nodes += 1
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise Timeout
+        key = _key(st) + (st.declarer, st.trick_leader)
+        lo, hi = self.tt.get(key, (0, rem))
+        if t <= lo:
+            return True
+        if t > hi:
+            return False
+        cut = self.plain_cut(st, t)
+        if cut is not None and (cut[0] or _clean(st)):
+            ok = cut[0]          # plain play reaches t (a lower bound), or plain play is all there is (exact)
+        elif st.to_act is None and st.pending is None:
+            ok = False
+        else:
+            ok = self._children_reach(key, st, t, cut[1] if cut is not None and st.pending is None else None)
+        lo, hi = self.tt.get(key, (lo, hi))
+        self.tt[key] = (max(lo, t), hi) if ok else (lo, min(hi, t - 1))
+        return ok
+
+    def _children_reach(self, key: tuple[Any, ...], st: PlayState, t: int, cards: frozenset[int] | None) -> bool:
+        """The side moves: some child reaches ``t``; the defence moves: every child does. ``cards``: plain play's
+        answer for the cards of the hand to play (:meth:`plain_cut`), when it describes the state."""
+        maximize = self.mine(self._mover(st))
+        children = self._expand(key, st)
+        if cards is not None and not maximize:
+            # only a card that holds the side below t in plain play can do so under the constraints
+            children = [c for c in children if c[3] is None or c[3] in cards]
+        for ev, gained, child, card, clean in children:
+            if clean and cards is not None and card is not None:
+                r = (card in cards) == maximize          # plain play from here on: the parent's answer is exact
+            else:
+                r = self.at_least(child, t - gained)
+            if r == maximize:
+                return r
+        return not maximize
+
+    def bounds(self, st: PlayState) -> tuple[int, int]:
+        """What the transposition table knows of ``st``: (lower, upper)."""
+        key = _key(st) + (st.declarer, st.trick_leader)
+        return self.tt.get(key, (0, remaining(st)))
+
+    def value(self, st: PlayState) -> tuple[int, int]:
+        """The side's tricks of the remaining ones as exact as the time allows: (lower, upper)."""
+        rem = remaining(st)
+        if st.phase == "over" or rem == 0:
+            return 0, 0
+        lo, hi = 0, rem
+        try:
+            plain = self.plain_value(st)
+            if plain is not None:
+                lo = plain
+                if _clean(st):
+                    return lo, lo
+            blo, bhi = self.bounds(st)
+            lo, hi = max(lo, blo), min(hi, bhi)
+            while lo < hi:
+                if self.at_least(st, lo + 1):
+                    lo += 1
+                else:
+                    hi = lo
+        except Timeout:
+            blo, bhi = self.bounds(st)
+            lo, hi = max(lo, blo), min(hi, bhi)
+        return lo, hi
