@@ -1,0 +1,217 @@
+"""What each option is worth, on the card table: the "What is each option worth?" control of the decision box,
+the Law 64C check at the end of a board with an established revoke, and the double-dummy tricks beside a claim.
+
+Nothing is computed while the table is drawn: a click on the control (the ``worth`` action) computes the values
+of the position on the table once and keeps them (:attr:`SessionCore.worth_results`, by position); the drawing
+only reads what is kept. The numbers come from :mod:`bridgelaws.analysis.worth` (DDS through endplay) where
+endplay is installed, else from the values stored for the article's positions (:func:`stored_values`; the
+offline site); a position with neither says that the values need the full installation.
+
+In seminar and exam mode the values are held back like the ruling: the control is offered once the ruling is
+shown (:attr:`SessionCore.held_back`), and the action refuses while it is held back.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from dataclasses import dataclass
+from typing import Any
+
+from bridgelaws.cards import Seat
+from bridgelaws.i18n import text
+from bridgelaws.render.html import Button
+from bridgelaws.state import PlayState
+from bridgelaws.view import decision_choices, same_event
+
+__all__ = ["Result", "compute", "request", "worth_panel", "position_key", "stored_values", "dds_available",
+           "worth_text"]
+
+
+def _side_seats(seat: Seat) -> tuple[Seat, Seat]:
+    return (Seat.NORTH, Seat.SOUTH) if seat in (Seat.NORTH, Seat.SOUTH) else (Seat.EAST, Seat.WEST)
+
+
+@dataclass(frozen=True)
+class Result:
+    """What a click computed for one position: ``kind`` "decision" (``values``: the analysis layer's
+    OptionValue list), "revoke" (``values``: RevokeCheck list), "claim" (``values``: (double-dummy Worth, the
+    claim solver's worst line for declarer's side in the whole board or None)), or "missing" (no DDS here
+    and the position is not among the stored ones)."""
+
+    kind: str
+    values: Any = None
+
+
+def position_key(s: Any) -> tuple[Any, ...]:
+    """The position on the table, as the kept values are filed: the events so far."""
+    return tuple(s.history)
+
+
+def dds_available() -> bool:
+    """Whether endplay (DDS) can be imported here (not on the offline site)."""
+    return importlib.util.find_spec("endplay") is not None
+
+
+def stored_values(table: Any) -> list[Any] | None:
+    """The option values stored for the decision pending on ``table`` (the article's positions, computed in
+    advance for the offline site), or None when this position is not stored or no store is installed. The
+    store and its pure-Python lookup are the analysis layer's (``bridgelaws.analysis.stored``)."""
+    try:
+        from bridgelaws.analysis import stored  # type: ignore[attr-defined]
+    except ImportError:
+        return None
+    lookup = getattr(stored, "option_values", None) or getattr(stored, "lookup", None)
+    if lookup is None:
+        return None
+    try:
+        return lookup(table)
+    except (KeyError, LookupError):
+        return None
+
+
+def what_to_compute(s: Any) -> str:
+    """Which values belong to the position on the table: "decision" (a decision is pending), "revoke" (the
+    board is over with an established, uncorrected revoke), "claim" (a claim or concession is in force), or
+    ""."""
+    st: PlayState = s.table.state
+    if st.claim is not None:
+        return "claim"
+    if st.phase == "over":
+        return "revoke" if any(r.established and not r.corrected for r in st.revokes) else ""
+    return "decision" if st.pending is not None else ""
+
+
+def compute(s: Any, kind: str, budget: float | None = None) -> Result:
+    """The values of ``kind`` for the position on the table (see :func:`what_to_compute`)."""
+    from bridgelaws.analysis import worth as _worth
+
+    budget = _worth.DEFAULT_BUDGET if budget is None else budget
+    table = s.table
+    if kind == "decision":
+        if not dds_available():
+            values = stored_values(table)
+            return Result("decision", values) if values is not None else Result("missing")
+        return Result("decision", _worth.option_values(table, budget=budget))
+    if not dds_available():
+        return Result("missing")
+    if kind == "revoke":
+        return Result("revoke", _worth.revoke_check(table, budget=budget))
+    if kind == "claim":
+        i, dd = _worth.claim_value(table, budget=budget)
+        return Result("claim", (dd, _worst_line(table, table.states[i])))
+    raise ValueError(kind)
+
+
+def _worst_line(table: Any, state: PlayState) -> int | None:
+    """The claim solver's answer for the claim position: the fewest tricks declarer's side takes in the whole
+    board under any legal play (tricks already won included), where the position is small enough for it."""
+    from bridgelaws.claimsolver import MAX_COMPUTED_TRICKS, min_tricks
+    from bridgelaws.errors import IllegalPlayError
+    from bridgelaws.rules.revoke import side_of
+
+    side = side_of(state.declarer)
+    done = [t for t in state.tricks]
+    if 13 - len(done) > MAX_COMPUTED_TRICKS or state.phase != "play" or state.irregular_lead is not None \
+            or state.revoke_correction is not None or state.designation is not None \
+            or (state.pending is not None and state.pending.kind not in ("lead_options", "designate_penalty_card")):
+        return None
+    try:
+        rest = min_tricks(table, state, side)
+    except (ValueError, IllegalPlayError):
+        return None
+    return rest + sum(1 for t in done if side_of(t.winner) == side)
+
+
+def request(s: Any) -> None:
+    """The ``worth`` action: compute the values of the position on the table and keep them. Refused (a
+    ValueError, the page shows it) while the ruling is held back and where the position has no values."""
+    if s.held_back:
+        raise ValueError("the values are held back with the ruling")
+    kind = what_to_compute(s)
+    if not kind:
+        raise ValueError("no values belong to this position")
+    key = position_key(s)
+    if key not in s.worth_results:
+        s.worth_results[key] = compute(s, kind)
+
+
+# ---- the drawing's data ---------------------------------------------------------------------------------
+
+def worth_text(w: Any, lang: str) -> str:
+    """A value as the box writes it: ``9``, or ``at least 8`` when the search ran out of time."""
+    return str(w.lower) if w.exact else text("worthbox.at_least", lang, n=w.lower)
+
+
+def worth_panel(s: Any) -> dict[str, Any] | None:
+    """What the table shows about the values at this position, for the Panel (None: nothing)."""
+    kind = what_to_compute(s)
+    if not kind:
+        return None
+    lang = s.lang
+    st = s.table.state
+    box: dict[str, Any] = {"kind": kind, "caveat": text("worthbox.caveat", lang), "lines": (), "note": ""}
+    if kind != "decision":
+        box["title"] = text(f"worthbox.{kind}.title", lang)
+    if s.held_back:
+        box["note"] = text("worthbox.held_back", lang)
+        return box
+    result = s.worth_results.get(position_key(s))
+    if result is None:
+        box["button"] = Button(text(f"worthbox.{kind}.button", lang), "worth",
+                               tooltip=text("worthbox.button.tooltip", lang), cls="bl-worth-button")
+        return box
+    if result.kind == "missing":
+        box["note"] = text("worthbox.needs_full", lang)
+        return box
+    box["heading"] = text("worthbox.heading", lang, seats=_side_seats(st.declarer))
+    if kind == "decision":
+        box["lines"] = _decision_lines(s, result.values, lang)
+    elif kind == "revoke":
+        box["lines"] = _revoke_lines(result.values, lang)
+    else:
+        box["lines"] = _claim_lines(result.values, lang)
+    return box
+
+
+def _decision_lines(s: Any, values: list[Any], lang: str) -> tuple[str, ...]:
+    """One line per option of the decision box, in its order: the option's label and its value; an option
+    followed by a further choice (54D: refuse, then 50D2) lists the values of that choice."""
+    st = s.table.state
+    lines = []
+    for ch in decision_choices(st):
+        mine = [v for v in values if v.events and same_event(v.events[0], ch.event)]
+        if len(mine) == 1 and len(mine[0].events) == 1:
+            lines.append(text("worthbox.line", lang, option=ch.text(lang), value=worth_text(mine[0].worth, lang)))
+        elif mine:
+            after = s.table.apply(st, ch.event)
+            subs = decision_choices(after)
+            parts = []
+            for v in mine:
+                label = next((c.text(lang) for c in subs if same_event(c.event, v.events[1])), None)
+                parts.append(text("worthbox.line", lang, option=label or v.option, value=worth_text(v.worth, lang)))
+            lines.append(text("worthbox.then", lang, option=ch.text(lang), seat=after.pending.by
+                              if after.pending is not None else st.declarer, values="; ".join(parts)))
+    return tuple(lines)
+
+
+def _revoke_lines(checks: list[Any], lang: str) -> tuple[str, ...]:
+    lines = []
+    for c in checks:
+        lines.append(text("worthbox.revoke.result", lang, seat=c.revoker, trick=c.revoke_trick, played=c.played,
+                          after=c.after_transfer))
+        lines.append(text("worthbox.revoke.dd", lang, seat=c.revoker, value=worth_text(c.without_revoke, lang)))
+        short = c.shortfall
+        if short is not None and short > 0:
+            lines.append(text("worthbox.revoke.short", lang, n=short))
+        elif short is not None:
+            lines.append(text("worthbox.revoke.not_short", lang))
+    lines.append(text("worthbox.revoke.judgement", lang))
+    return tuple(lines)
+
+
+def _claim_lines(values: tuple[Any, int | None], lang: str) -> tuple[str, ...]:
+    dd, worst = values
+    lines = [text("worthbox.claim.dd", lang, value=worth_text(dd, lang))]
+    lines.append(text("worthbox.claim.worst", lang, n=worst) if worst is not None
+                 else text("worthbox.claim.no_worst", lang))
+    return tuple(lines)
