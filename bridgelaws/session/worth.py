@@ -23,7 +23,10 @@ from bridgelaws.render.html import Button
 from bridgelaws.state import PlayState
 from bridgelaws.view import decision_choices, same_event
 
-__all__ = ["Result", "compute", "request", "worth_panel", "position_key", "stored_values", "dds_available",
+#: seconds the notebooks' values may take (the table's click uses the analysis layer's default)
+NOTEBOOK_BUDGET = 300.0
+
+__all__ = ["show_values", "NOTEBOOK_BUDGET", "Result", "compute", "request", "worth_panel", "position_key", "stored_values", "dds_available",
            "worth_text"]
 
 
@@ -189,8 +192,7 @@ def _decision_lines(s: Any, values: list[Any], lang: str) -> tuple[str, ...]:
             for v in mine:
                 label = next((c.text(lang) for c in subs if same_event(c.event, v.events[1])), None)
                 parts.append(text("worthbox.line", lang, option=label or v.option, value=worth_text(v.worth, lang)))
-            lines.append(text("worthbox.then", lang, option=ch.text(lang), seat=after.pending.by
-                              if after.pending is not None else st.declarer, values="; ".join(parts)))
+            lines.append(text("worthbox.then", lang, option=ch.text(lang), values="; ".join(parts)))
     return tuple(lines)
 
 
@@ -215,3 +217,28 @@ def _claim_lines(values: tuple[Any, int | None], lang: str) -> tuple[str, ...]:
     lines.append(text("worthbox.claim.worst", lang, n=worst) if worst is not None
                  else text("worthbox.claim.no_worst", lang))
     return tuple(lines)
+
+
+def show_values(source: Any, lang: str = "en", after: int | None = None) -> None:
+    """Print what the card table's worth control shows for a scenario file at its end (or after ``after``
+    events): the decision's options and their double-dummy tricks, the Law 64C check, or the claim's tricks,
+    with the caveat. For the notebooks; the numbers are exact or labelled bounds, nothing about time."""
+    from bridgelaws.session.tablesession import TableSession
+
+    s = TableSession.from_scenario(source, lang=lang, mode="lesson", start="end" if after is None else after)
+    kind = what_to_compute(s)
+    if not kind:
+        raise ValueError(f"{source}: no values belong to this position")
+    # a generous budget: a notebook's stored output must be the exact number, whatever the machine's load
+    s.worth_results[position_key(s)] = compute(s, kind, budget=NOTEBOOK_BUDGET)
+    box = worth_panel(s)
+    assert box is not None
+    if box.get("title"):
+        print(box["title"])
+    if box.get("note"):
+        print(box["note"])
+    if box.get("lines"):
+        print(box["heading"])
+        for line in box["lines"]:
+            print("  " + line)
+        print(box["caveat"])
