@@ -47,7 +47,7 @@ import types
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from bridgelaws.cards import Card, Rank, Seat, Suit, sorted_cards
 from bridgelaws.deal import Hand
@@ -469,25 +469,36 @@ def _lex_word(word: str, offset: int, lex: _Lexicon, failure: _Failure) -> list[
     for w, kind, value in lex.words_by_length:
         if w == lower:
             return [(_Tok(kind, value, offset, "word"),)]
-    n = len(word)
-    skip = list(range(n + 1))  # the next position at or after i that is not an ignorable character
-    for i in range(n - 1, -1, -1):
-        if word[i] in _IGNORABLE:
-            skip[i] = skip[i + 1]
+    skip = _skips(word)
     steps: dict[tuple[int, bool], list[_Step]] = {}
-    for i in range(n):
+    for i in range(len(word)):
         if skip[i] == i:
             for aw in (False, True):
                 steps[i, aw] = _options(word, lower, i, aw, offset, lex)
-    # forward: which states the start reaches, and the kind of token that led there (for the error)
-    reached: dict[tuple[int, bool], str] = {(skip[0], False): ""}
-    for i in range(n + 1):
-        for aw in (False, True):
-            if (i, aw) not in reached or i >= n:
-                continue
-            for tok, end, end_aw in steps[i, aw]:
-                reached.setdefault((skip[end], end_aw), tok.kind if tok is not None else reached[i, aw])
-    # backward: the readings of every suffix
+    results = _readings(len(word), skip, steps)
+    if results is None:
+        failure.force("notation.too_complex")
+        return []
+    if not results:
+        _note_dead_end(word, offset, lex, failure, skip, steps)
+        return []
+    # the same token sequence can be reached twice (e.g. "spar" as a word and as letters): keep one
+    return list(dict.fromkeys(results))
+
+
+def _skips(word: str) -> list[int]:
+    """For each position, the next position at or after it that is not an ignorable character."""
+    n = len(word)
+    skip = list(range(n + 1))
+    for i in range(n - 1, -1, -1):
+        if word[i] in _IGNORABLE:
+            skip[i] = skip[i + 1]
+    return skip
+
+
+def _readings(n: int, skip: list[int], steps: dict[tuple[int, bool], list[_Step]]) -> list[tuple[_Tok, ...]] | None:
+    """Backward over the word: the readings of every suffix, those of the whole word returned; None when there
+    are more than ``_MAX_ALTERNATIVES``."""
     suffixes: dict[tuple[int, bool], list[tuple[_Tok, ...]] | None] = {(n, False): [()], (n, True): [()]}
     for i in range(n - 1, -1, -1):
         if skip[i] != i:
@@ -504,23 +515,31 @@ def _lex_word(word: str, offset: int, lex: _Lexicon, failure: _Failure) -> list[
                     acc = None
                     break
             suffixes[i, aw] = acc
-    results = suffixes[skip[0], False]
-    if results is None:
-        failure.force("notation.too_complex")
-        return []
-    if not results:
-        dead = max((i for (i, aw) in reached if i < n and not steps[i, aw]), default=0)
-        prev = max((reached[i, aw] for (i, aw) in reached if i == dead and not steps[i, aw]), default="")
-        ch = word[dead]
-        if word.isalpha() and n >= 3 and not any(c in _SYMBOLS for c in word):
-            failure.note(offset, "notation.unknown_word", fragment=word)
-        elif prev in ("suit", "rank") and ch.isalnum():
-            failure.note(offset + dead, "notation.unknown_rank", fragment=ch, ranks=_RANK_HELP[lex.lang])
-        else:
-            failure.note(offset + dead, "notation.unreadable", fragment=ch)
-        return []
-    # the same token sequence can be reached twice (e.g. "spar" as a word and as letters): keep one
-    return list(dict.fromkeys(results))
+    return suffixes[skip[0], False]
+
+
+def _note_dead_end(word: str, offset: int, lex: _Lexicon, failure: _Failure, skip: list[int],
+                   steps: dict[tuple[int, bool], list[_Step]]) -> None:
+    """A word with no reading: forward from its start to the furthest place reading stops, and the note that
+    says what stands there (an unknown word, a rank this language does not write, or an unreadable character)."""
+    n = len(word)
+    # which states the start reaches, and the kind of token that led there
+    reached: dict[tuple[int, bool], str] = {(skip[0], False): ""}
+    for i in range(n + 1):
+        for aw in (False, True):
+            if (i, aw) not in reached or i >= n:
+                continue
+            for tok, end, end_aw in steps[i, aw]:
+                reached.setdefault((skip[end], end_aw), tok.kind if tok is not None else reached[i, aw])
+    dead = max((i for (i, aw) in reached if i < n and not steps[i, aw]), default=0)
+    prev = max((reached[i, aw] for (i, aw) in reached if i == dead and not steps[i, aw]), default="")
+    ch = word[dead]
+    if word.isalpha() and n >= 3 and not any(c in _SYMBOLS for c in word):
+        failure.note(offset, "notation.unknown_word", fragment=word)
+    elif prev in ("suit", "rank") and ch.isalnum():
+        failure.note(offset + dead, "notation.unknown_rank", fragment=ch, ranks=_RANK_HELP[lex.lang])
+    else:
+        failure.note(offset + dead, "notation.unreadable", fragment=ch)
 
 
 def _lex(text: str, lang: str, failure: _Failure) -> list[list[tuple[_Tok, ...]]] | None:
@@ -545,82 +564,111 @@ class _Reading:
     suits: tuple[Suit, ...]
 
 
+class _Group(NamedTuple):
+    """Where a reading of suit groups stands: the suit of the group open now (None before the first), how many
+    ranks it has and whether it was written void, where it started; every card read and every suit named."""
+
+    suit: Suit | None
+    count: int
+    void: bool
+    start: int
+    cards: frozenset[Card]
+    suits: tuple[Suit, ...]
+
+
 def _read_groups(words: list[list[tuple[_Tok, ...]]], failure: _Failure, *, start_suit: Suit | None = None,
                  limit: int = 4) -> list[_Reading]:
     """Read suit groups (a suit followed by ranks or a void, repeated). With ``start_suit`` the text begins
-    inside a group of that suit (ranks only). Returns up to ``limit`` distinct readings."""
+    inside a group of that suit (ranks only). Returns up to ``limit`` distinct readings.
+
+    Depth first over the words' readings, with an explicit stack and a budget of steps."""
     found: dict[_Reading, None] = {}
-
-    def step(tok: _Tok, st: tuple[Any, ...]) -> tuple[Any, ...] | None:
-        suit, count, void, gstart, cards, suits = st
-        if tok.kind == "suit":
-            if suit is not None and count == 0 and not void:
-                failure.note(tok.start, "notation.empty_suit", suit=suit, void=_void_example(suit))
-                return None
-            if tok.value in suits:
-                failure.note(tok.start, "notation.suit_twice", suit=tok.value)
-                return None
-            return (tok.value, 0, False, tok.start, cards, suits + (tok.value,))
-        if tok.kind == "rank":
-            if suit is None:
-                failure.note(tok.start, "notation.rank_before_suit", rank=tok.value,
-                             example=Card(Suit.SPADES, tok.value))
-                return None
-            if void:
-                failure.note(tok.start, "notation.void_with_cards", suit=suit)
-                return None
-            card = Card(suit, tok.value)
-            if card in cards:
-                failure.note(tok.start, "notation.card_twice", card=card)
-                return None
-            if len(cards) >= 13:
-                failure.note(tok.start, "notation.too_many_cards", count=len(cards) + 1)
-                return None
-            return (suit, count + 1, void, gstart, cards | {card}, suits)
-        if tok.kind == "void":
-            if suit is None:
-                failure.note(tok.start, "notation.unreadable", fragment="-")
-                return None
-            if count or void:
-                failure.note(tok.start, "notation.void_with_cards", suit=suit)
-                return None
-            return (suit, count, True, gstart, cards, suits)
-        failure.note(tok.start, "notation.unexpected_word", fragment="of")
-        return None
-
-    def finish(st: tuple[Any, ...]) -> None:
-        suit, count, void, gstart, cards, suits = st
-        if suit is None:
-            failure.note(0, "notation.empty")
-        elif count == 0 and not void:
-            failure.note(gstart, "notation.empty_suit", suit=suit, void=_void_example(suit))
-        else:
-            found[_Reading(cards, suits)] = None
-
-    def walk(initial: tuple[Any, ...]) -> None:
-        """Depth first over the words' readings, with an explicit stack and a budget of steps."""
-        budget = _MAX_STEPS
-        stack: list[tuple[int, tuple[Any, ...]]] = [(0, initial)]
-        while stack and len(found) < limit:
-            wi, st = stack.pop()
-            if wi == len(words):
-                finish(st)
-                continue
-            for alt in reversed(words[wi]):
-                budget -= len(alt)
-                if budget < 0:
-                    failure.force("notation.too_complex")
-                    return
-                cur: tuple[Any, ...] | None = st
-                for tok in alt:
-                    cur = step(tok, cur)
-                    if cur is None:
-                        break
-                if cur is not None:
-                    stack.append((wi + 1, cur))
-
-    walk((start_suit, 0, False, 0, frozenset(), (start_suit,) if start_suit is not None else ()))
+    budget = _MAX_STEPS
+    initial = _Group(start_suit, 0, False, 0, frozenset(), (start_suit,) if start_suit is not None else ())
+    stack: list[tuple[int, _Group]] = [(0, initial)]
+    while stack and len(found) < limit:
+        wi, st = stack.pop()
+        if wi == len(words):
+            reading = _close(st, failure)
+            if reading is not None:
+                found[reading] = None
+            continue
+        for alt in reversed(words[wi]):
+            budget -= len(alt)
+            if budget < 0:
+                failure.force("notation.too_complex")
+                return list(found)
+            cur: _Group | None = st
+            for tok in alt:
+                cur = _step(tok, cur, failure)
+                if cur is None:
+                    break
+            if cur is not None:
+                stack.append((wi + 1, cur))
     return list(found)
+
+
+def _step(tok: _Tok, st: _Group, failure: _Failure) -> _Group | None:
+    """``st`` after reading ``tok``, or None (with a note of why) when the token cannot stand there."""
+    if tok.kind == "suit":
+        return _open_suit(tok, st, failure)
+    if tok.kind == "rank":
+        return _add_rank(tok, st, failure)
+    if tok.kind == "void":
+        return _mark_void(tok, st, failure)
+    failure.note(tok.start, "notation.unexpected_word", fragment="of")
+    return None
+
+
+def _open_suit(tok: _Tok, st: _Group, failure: _Failure) -> _Group | None:
+    """A suit closes the group before it (which must have ranks or a void) and opens its own, once per text."""
+    if st.suit is not None and st.count == 0 and not st.void:
+        failure.note(tok.start, "notation.empty_suit", suit=st.suit, void=_void_example(st.suit))
+        return None
+    if tok.value in st.suits:
+        failure.note(tok.start, "notation.suit_twice", suit=tok.value)
+        return None
+    return _Group(tok.value, 0, False, tok.start, st.cards, st.suits + (tok.value,))
+
+
+def _add_rank(tok: _Tok, st: _Group, failure: _Failure) -> _Group | None:
+    """A rank adds a card of the open suit: not before any suit, not in a void, not twice, not a 14th."""
+    if st.suit is None:
+        failure.note(tok.start, "notation.rank_before_suit", rank=tok.value, example=Card(Suit.SPADES, tok.value))
+        return None
+    if st.void:
+        failure.note(tok.start, "notation.void_with_cards", suit=st.suit)
+        return None
+    card = Card(st.suit, tok.value)
+    if card in st.cards:
+        failure.note(tok.start, "notation.card_twice", card=card)
+        return None
+    if len(st.cards) >= 13:
+        failure.note(tok.start, "notation.too_many_cards", count=len(st.cards) + 1)
+        return None
+    return _Group(st.suit, st.count + 1, st.void, st.start, st.cards | {card}, st.suits)
+
+
+def _mark_void(tok: _Tok, st: _Group, failure: _Failure) -> _Group | None:
+    """A void sign ("—", "-") after a suit with no ranks."""
+    if st.suit is None:
+        failure.note(tok.start, "notation.unreadable", fragment="-")
+        return None
+    if st.count or st.void:
+        failure.note(tok.start, "notation.void_with_cards", suit=st.suit)
+        return None
+    return _Group(st.suit, st.count, True, st.start, st.cards, st.suits)
+
+
+def _close(st: _Group, failure: _Failure) -> _Reading | None:
+    """The end of the text: a reading if the last group has ranks or a void (and there is a group at all)."""
+    if st.suit is None:
+        failure.note(0, "notation.empty")
+    elif st.count == 0 and not st.void:
+        failure.note(st.start, "notation.empty_suit", suit=st.suit, void=_void_example(st.suit))
+    else:
+        return _Reading(st.cards, st.suits)
+    return None
 
 
 def _void_example(suit: Suit) -> str:

@@ -343,6 +343,55 @@ def deal_view(deal: Deal, hide: Iterable[Seat | str] | Seat | str = ()) -> Board
     return BoardView(seats)
 
 
+def _on_table(st: PlayState) -> dict[Seat, set[Card]]:
+    """The cards out of each hand that are not played yet: penalty cards, a lead out of turn awaiting its
+    acceptance, an opening lead face down."""
+    on_table: dict[Seat, set[Card]] = {s: set() for s in Seat}
+    for p in st.penalty_cards:
+        on_table[p.seat].add(p.card)
+    if st.irregular_lead is not None:
+        on_table[st.irregular_lead.seat].add(st.irregular_lead.card)
+    if st.opening_lead_face_down is not None:
+        on_table[st.opening_lead_face_down[0]].add(st.opening_lead_face_down[1])
+    return on_table
+
+
+def _seat_views(table: Table, hidden: frozenset[Seat], legal: frozenset[Card], hold_back: bool) -> list[SeatView]:
+    """Each seat as the picture shows it: its cards, those played, its penalty cards, role, turn and decision."""
+    st = table.state
+    declarer, dummy = table.declarer, table.dummy
+    over = st.phase == "over"
+    on_table = _on_table(st)
+    seats = []
+    for s in Seat:
+        in_hand = st.hand(s)
+        played = frozenset(table.deal.hand(s).cards - in_hand - on_table[s])
+        roles = tuple(r for r, who in (("declarer", declarer), ("dummy", dummy)) if who is s)
+        turn = None
+        if not over and st.to_act is s:
+            turn = "lead" if not st.trick else "play"
+        seats.append(SeatView(s, s in hidden, _sorted(in_hand), played, st.penalty_cards_of(s), roles, turn,
+                              st.pending is not None and st.pending.by is s,
+                              legal if st.to_act is s else frozenset(), not hold_back))
+    return seats
+
+
+def _trick_cards(st: PlayState, last_trick: bool) -> tuple[list[TrickCard], Seat | None, int | None]:
+    """The middle of the table: the trick in progress with a lead out of turn or face down beside it; with
+    ``last_trick`` and nothing led yet, the trick just completed (its winner and number)."""
+    trick: list[TrickCard] = []
+    for i, (s, c) in enumerate(st.trick):
+        trick.append(TrickCard(s, c, "lead" if i == 0 else "play"))
+    if st.irregular_lead is not None:
+        trick.append(TrickCard(st.irregular_lead.seat, st.irregular_lead.card, "irregular"))
+    if st.opening_lead_face_down is not None:
+        trick.append(TrickCard(st.opening_lead_face_down[0], st.opening_lead_face_down[1], "face_down"))
+    if last_trick and not trick and st.tricks:
+        done = st.tricks[-1]
+        return [TrickCard(s, c, "last") for s, c in done.plays], done.winner, len(st.tricks)
+    return trick, None, None
+
+
 def position(table: Table, lang: str = "en", *, role: str | Seat | None = "director",
              hide: Iterable[Seat | str] | Seat | str = (), hold_back: bool = False, show_legal: bool = False,
              show_statements: bool = True, last_trick: bool = False) -> BoardView:
@@ -354,44 +403,14 @@ def position(table: Table, lang: str = "en", *, role: str | Seat | None = "direc
     role = parse_role(role)
     st = table.state
     hidden = hidden_seats(hide) | role_hidden(st, role)
-    declarer, dummy = table.declarer, table.dummy
+    declarer = table.declarer
     pending = st.pending
-    il = st.irregular_lead
-    face_down = st.opening_lead_face_down
     over = st.phase == "over"
-    on_table: dict[Seat, set[Card]] = {s: set() for s in Seat}
-    for p in st.penalty_cards:
-        on_table[p.seat].add(p.card)
-    if il is not None:
-        on_table[il.seat].add(il.card)
-    if face_down is not None:
-        on_table[face_down[0]].add(face_down[1])
     legal: frozenset[Card] = frozenset()
     if show_legal and not hold_back and st.to_act is not None and st.to_act not in hidden:
         legal = table.legal_cards()
-    seats = []
-    for s in Seat:
-        in_hand = st.hand(s)
-        played = frozenset(table.deal.hand(s).cards - in_hand - on_table[s])
-        roles = tuple(r for r, who in (("declarer", declarer), ("dummy", dummy)) if who is s)
-        turn = None
-        if not over and st.to_act is s:
-            turn = "lead" if not st.trick else "play"
-        seats.append(SeatView(s, s in hidden, _sorted(in_hand), played, st.penalty_cards_of(s), roles, turn,
-                              pending is not None and pending.by is s,
-                              legal if st.to_act is s else frozenset(), not hold_back))
-    trick: list[TrickCard] = []
-    for i, (s, c) in enumerate(st.trick):
-        trick.append(TrickCard(s, c, "lead" if i == 0 else "play"))
-    if il is not None:
-        trick.append(TrickCard(il.seat, il.card, "irregular"))
-    if face_down is not None:
-        trick.append(TrickCard(face_down[0], face_down[1], "face_down"))
-    last_winner = last_no = None
-    if last_trick and not trick and st.tricks:
-        done = st.tricks[-1]
-        trick = [TrickCard(s, c, "last") for s, c in done.plays]
-        last_winner, last_no = done.winner, len(st.tricks)
+    seats = _seat_views(table, hidden, legal, hold_back)
+    trick, last_winner, last_no = _trick_cards(st, last_trick)
     statements: tuple[str, ...] = ()
     if show_statements and not hold_back:
         statements = tuple(s.text(lang) for s in table.statements())

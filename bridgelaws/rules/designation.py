@@ -32,6 +32,7 @@ question with the ruling under each answer. A card dummy placed that declarer di
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -198,112 +199,169 @@ def _could_win(state: PlayState, dummy: Seat, cards: Any) -> list[Card]:
 # what a designation designates (46B)
 # ----------------------------------------------------------------------------------------------------------
 
+@dataclass(frozen=True, slots=True)
+class _Designating:
+    """What every rule of Law 46B reads (dummy's hand and legal cards, the trick) and the three ways a rule
+    can end: a card, an invalid designation that declarer completes (46B4), a choice for either defender
+    (46B5), or a question for the Director."""
+
+    state: PlayState
+    dummy: Seat
+    dsg: Designation
+    words: str
+    lang: str
+    hand: frozenset[Card]
+    legal: frozenset[Card]
+    legal_t: tuple[Card, ...]
+    leading: bool
+    led: Suit | None
+    #: the words as the rulings quote them
+    w: str
+
+    @classmethod
+    def of(cls, state: PlayState, dummy: Seat, dsg: Designation, words: str, lang: str) -> _Designating:
+        legal = follow_suit_cards(state, dummy)
+        return cls(state, dummy, dsg, words, lang, state.hand(dummy), legal, _cards(legal), not state.trick,
+                   state.suit_led, words or str(dsg))
+
+    def final(self, card: Card, law_ref: LawRef, key: str, **params: Any) -> Resolution:
+        if card in self.legal:
+            return Resolution(card, law_ref, Message(key, dict(params, card=card, words=self.w)))
+        return Resolution(None, L44C, Message("played.rule.must_follow", {"card": card, "cards": self.legal_t}),
+                          self.pending("declarer", True, self.legal_t, L44C))
+
+    def invalid(self, key: str = "played.rule.invalid", law_ref: LawRef = L46B4) -> Resolution:
+        return Resolution(None, law_ref, Message(key, {"designation": self.dsg.message(), "words": self.w,
+                                                       "cards": self.legal_t}),
+                          self.pending("declarer", False, self.legal_t, law_ref))
+
+    def defenders(self, key: str) -> Resolution:
+        return Resolution(None, L46B5, Message(key, {"words": self.w, "cards": self.legal_t}),
+                          self.pending("either_defender", True, self.legal_t, L46B5))
+
+    def ask(self, q: Statement, candidates: tuple[Card, ...], law_ref: LawRef) -> Resolution:
+        return Resolution(None, law_ref, Message("played.rule.question", {"words": self.w}),
+                          self.pending("director", True, candidates, law_ref), (q,))
+
+    def pending(self, by: str, valid: bool, candidates: tuple[Card, ...], law_ref: LawRef) -> PendingDesignation:
+        return PendingDesignation(by, valid, candidates, law_ref, self.dsg, self.words, self.lang)
+
+
 def resolve(state: PlayState, dummy: Seat, dsg: Designation, words: str = "", lang: str = "en", *,
             intended: Card | None = None, incontrovertible: bool | None = None) -> Resolution:
     """Implements Laws 45C4a and 46B: the card ``dsg`` designates from ``dummy`` now, or what happens
     instead (a choice by declarer or by either defender, or a question for the Director)."""
-    hand = state.hand(dummy)
-    legal = follow_suit_cards(state, dummy)
-    legal_t = _cards(legal)
-    leading = not state.trick
-    led = state.suit_led
-    w = words or str(dsg)
-
-    def final(card: Card, law_ref: LawRef, key: str, **params: Any) -> Resolution:
-        if card in legal:
-            return Resolution(card, law_ref, Message(key, dict(params, card=card, words=w)))
-        return Resolution(None, L44C, Message("played.rule.must_follow", {"card": card, "cards": legal_t}),
-                          PendingDesignation("declarer", True, legal_t, L44C, dsg, words, lang))
-
-    def invalid(key: str = "played.rule.invalid", law_ref: LawRef = L46B4) -> Resolution:
-        return Resolution(None, law_ref, Message(key, {"designation": dsg.message(), "words": w,
-                                                       "cards": legal_t}),
-                          PendingDesignation("declarer", False, legal_t, law_ref, dsg, words, lang))
-
-    def defenders(key: str) -> Resolution:
-        return Resolution(None, L46B5, Message(key, {"words": w, "cards": legal_t}),
-                          PendingDesignation("either_defender", True, legal_t, L46B5, dsg, words, lang))
-
+    d = _Designating.of(state, dummy, dsg, words, lang)
     if intended is not None and incontrovertible is not False:                       # 46B preamble
-        if intended not in hand:
+        if intended not in d.hand:
             raise NotInHandError(f"the Director's finding names {intended}, which dummy does not hold",
                                  seat=dummy, card=intended, key="played.error.intended_not_in_dummy",
                                  dummy=dummy)
-        return final(intended, L46B, "played.rule.intended")
-    kind = dsg.kind
-    if kind == "card":
-        card = dsg.card
-        assert card is not None
-        if card not in hand:
-            return invalid()                                                            # 46B4
-        return final(card, L45C4a, "played.rule.card")                                  # 45C4a
-    if kind in ("high", "low"):
-        if dsg.suit is not None and (leading or dsg.suit is not led):
-            of_suit = [c for c in hand if c.suit is dsg.suit]
-            if not of_suit:
-                return invalid()
-            low, high = _lowest(of_suit), _highest(of_suit)
-            if kind == "low" or low == high or incontrovertible is False or low not in legal:
-                return final(low, L46B2, "played.rule.suit")                           # 46B2
-            if incontrovertible:
-                return final(high, L46B, "played.rule.intended")
-            q = question("played.q.high_other_suit", L46B, words=w, suit=dsg.suit,
-                         if_yes=Message("played.a.card_played", {"card": high}),
-                         if_no=Message("played.a.card_played", {"card": low}))
-            return Resolution(None, L46B, Message("played.rule.question", {"words": w}),
-                              PendingDesignation("director", True, _cards((high, low)), L46B, dsg, words, lang),
-                              (q,))
-        if leading:
-            return defenders("played.rule.no_suit_led")                                 # 46B5
-        of_led = [c for c in hand if c.suit is led]
-        if not of_led:
-            return invalid() if dsg.suit is not None else defenders("played.rule.void_in_led")
-        if kind == "high":
-            return final(_highest(of_led), L46B1a, "played.rule.high")                 # 46B1a
-        return final(_lowest(of_led), L46B1c, "played.rule.low")                       # 46B1c
-    if kind == "win":
-        known = known_to_win(state, dummy, legal)
-        if known:
-            return final(_lowest(known), L46B1b, "played.rule.win")                    # 46B1b
-        could = _could_win(state, dummy, legal)
-        target = _lowest(could) if could and len({c.suit for c in could}) == 1 else None
-        if incontrovertible and target is not None:
-            return final(target, L46B, "played.rule.intended")
-        if incontrovertible is not None or target is None:
-            return invalid("played.rule.win_none", L46B1b)
-        q = question("played.q.win_unknown", L46B1b, words=w,
-                     if_yes=Message("played.a.card_played", {"card": target}),
-                     if_no=Message("played.a.declarer_designates", {"cards": legal_t}))
-        return Resolution(None, L46B1b, Message("played.rule.question", {"words": w}),
-                          PendingDesignation("director", True, legal_t, L46B1b, dsg, words, lang), (q,))
-    if kind == "trump":
-        # "ruff", "a trump", "trumf", "stjæl": the trump suit named without a rank (docs/designations.md)
-        if state.trump is None:
-            return invalid("played.rule.trump_no_trumps", L46B4)      # no trump suit: no card designated
-        trumps = [c for c in hand if c.suit is state.trump]
-        if not trumps or _lowest(trumps) not in legal:
-            return invalid("played.rule.trump_cannot", L46B4)         # dummy cannot ruff: no card designated
-        return final(_lowest(trumps), L46B2, "played.rule.trump")     # 46B2: the lowest trump
-    if kind == "suit":
-        of_suit = [c for c in hand if c.suit is dsg.suit]
+        return d.final(intended, L46B, "played.rule.intended")
+    rule = _RULES.get(dsg.kind)
+    if rule is None:
+        return d.defenders("played.rule.either_defender")                                # 46B5
+    return rule(d, incontrovertible)
+
+
+def _named_card(d: _Designating, incontrovertible: bool | None) -> Resolution:
+    """45C4a: suit and rank designate that card; one dummy does not hold is an invalid designation (46B4)."""
+    card = d.dsg.card
+    assert card is not None
+    if card not in d.hand:
+        return d.invalid()                                                              # 46B4
+    return d.final(card, L45C4a, "played.rule.card")                                    # 45C4a
+
+
+def _high_or_low(d: _Designating, incontrovertible: bool | None) -> Resolution:
+    """46B1a, 46B1c: "high" / "low" of the suit led; of another suit named, its lowest card (46B2) unless
+    the highest was incontrovertibly meant (46B preamble); with no suit led to follow, either defender (46B5)."""
+    kind, suit = d.dsg.kind, d.dsg.suit
+    if suit is not None and (d.leading or suit is not d.led):
+        of_suit = [c for c in d.hand if c.suit is suit]
         if not of_suit:
-            return invalid()
-        return final(_lowest(of_suit), L46B2, "played.rule.suit")                       # 46B2
-    if kind == "rank":
-        rank = dsg.rank
-        if leading and state.tricks and state.tricks[-1].winner is dummy:
-            won_with = state.tricks[-1].card_of(dummy)
-            if won_with is not None and Card(won_with.suit, rank) in hand:                # type: ignore[arg-type]
-                return final(Card(won_with.suit, rank), L46B3a, "played.rule.rank_lead",  # type: ignore[arg-type]
-                             suit=won_with.suit)
-        of_rank = _cards(c for c in legal if c.rank == rank)
-        if len(of_rank) == 1:
-            return final(of_rank[0], L46B3b, "played.rule.rank_only")                    # 46B3b
-        if of_rank:
-            return Resolution(None, L46B3b, Message("played.rule.rank_several", {"words": w, "cards": of_rank}),
-                              PendingDesignation("declarer", True, of_rank, L46B3b, dsg, words, lang))
-        return invalid("played.rule.rank_none", L46B4)                                  # our reading
-    return defenders("played.rule.either_defender")                                      # 46B5
+            return d.invalid()
+        low, high = _lowest(of_suit), _highest(of_suit)
+        if kind == "low" or low == high or incontrovertible is False or low not in d.legal:
+            return d.final(low, L46B2, "played.rule.suit")                             # 46B2
+        if incontrovertible:
+            return d.final(high, L46B, "played.rule.intended")
+        q = question("played.q.high_other_suit", L46B, words=d.w, suit=suit,
+                     if_yes=Message("played.a.card_played", {"card": high}),
+                     if_no=Message("played.a.card_played", {"card": low}))
+        return d.ask(q, _cards((high, low)), L46B)
+    if d.leading:
+        return d.defenders("played.rule.no_suit_led")                                   # 46B5
+    of_led = [c for c in d.hand if c.suit is d.led]
+    if not of_led:
+        return d.invalid() if suit is not None else d.defenders("played.rule.void_in_led")
+    if kind == "high":
+        return d.final(_highest(of_led), L46B1a, "played.rule.high")                   # 46B1a
+    return d.final(_lowest(of_led), L46B1c, "played.rule.low")                         # 46B1c
+
+
+def _to_win(d: _Designating, incontrovertible: bool | None) -> Resolution:
+    """46B1b: "win" designates the lowest card known to win; when declarer cannot know it, the Director asks
+    whether one card was incontrovertibly meant."""
+    known = known_to_win(d.state, d.dummy, d.legal)
+    if known:
+        return d.final(_lowest(known), L46B1b, "played.rule.win")                      # 46B1b
+    could = _could_win(d.state, d.dummy, d.legal)
+    target = _lowest(could) if could and len({c.suit for c in could}) == 1 else None
+    if incontrovertible and target is not None:
+        return d.final(target, L46B, "played.rule.intended")
+    if incontrovertible is not None or target is None:
+        return d.invalid("played.rule.win_none", L46B1b)
+    q = question("played.q.win_unknown", L46B1b, words=d.w,
+                 if_yes=Message("played.a.card_played", {"card": target}),
+                 if_no=Message("played.a.declarer_designates", {"cards": d.legal_t}))
+    return d.ask(q, d.legal_t, L46B1b)
+
+
+def _trump(d: _Designating, incontrovertible: bool | None) -> Resolution:
+    """"ruff", "a trump", "trumf", "stjæl": the trump suit named without a rank (docs/designations.md), its
+    lowest card (46B2)."""
+    trump = d.state.trump
+    if trump is None:
+        return d.invalid("played.rule.trump_no_trumps", L46B4)      # no trump suit: no card designated
+    trumps = [c for c in d.hand if c.suit is trump]
+    if not trumps or _lowest(trumps) not in d.legal:
+        return d.invalid("played.rule.trump_cannot", L46B4)         # dummy cannot ruff: no card designated
+    return d.final(_lowest(trumps), L46B2, "played.rule.trump")     # 46B2: the lowest trump
+
+
+def _suit_only(d: _Designating, incontrovertible: bool | None) -> Resolution:
+    """46B2: a suit without a rank designates its lowest card."""
+    of_suit = [c for c in d.hand if c.suit is d.dsg.suit]
+    if not of_suit:
+        return d.invalid()
+    return d.final(_lowest(of_suit), L46B2, "played.rule.suit")                         # 46B2
+
+
+def _rank_only(d: _Designating, incontrovertible: bool | None) -> Resolution:
+    """46B3: a rank without a suit. Dummy leading after winning the last trick: that rank in the suit it won
+    with (46B3a); otherwise the only legal card of that rank, or declarer says which (46B3b); none: invalid
+    (46B4, our reading)."""
+    rank, state = d.dsg.rank, d.state
+    if d.leading and state.tricks and state.tricks[-1].winner is d.dummy:
+        won_with = state.tricks[-1].card_of(d.dummy)
+        if won_with is not None and Card(won_with.suit, rank) in d.hand:                # type: ignore[arg-type]
+            return d.final(Card(won_with.suit, rank), L46B3a, "played.rule.rank_lead",  # type: ignore[arg-type]
+                           suit=won_with.suit)
+    of_rank = _cards(c for c in d.legal if c.rank == rank)
+    if len(of_rank) == 1:
+        return d.final(of_rank[0], L46B3b, "played.rule.rank_only")                      # 46B3b
+    if of_rank:
+        return Resolution(None, L46B3b, Message("played.rule.rank_several", {"words": d.w, "cards": of_rank}),
+                          d.pending("declarer", True, of_rank, L46B3b))
+    return d.invalid("played.rule.rank_none", L46B4)                                    # our reading
+
+
+#: the rule of Law 46B for each kind of designation; any other kind (neither suit nor rank) is 46B5's
+_RULES: dict[str, Callable[[_Designating, bool | None], Resolution]] = {
+    "card": _named_card, "high": _high_or_low, "low": _high_or_low, "win": _to_win, "trump": _trump,
+    "suit": _suit_only, "rank": _rank_only,
+}
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -515,38 +573,15 @@ def _correct(table: Engine, state: PlayState, ev: Designate, dsg: Designation) -
     intends = (ev.intended is not None and ev.incontrovertible is not False) or ev.incontrovertible is True
     if intends:
         target = ev.intended if ev.intended is not None else (new_res.card if new_res else None)
-        if target is None:
-            raise IllegalPlayError(f"{ev}: give the card the Director finds declarer incontrovertibly intended "
-                                   "('intended')", law=L46B, seat=ev.seat, event=ev,
-                                   key="played.error.intended_missing")
-        if where is None or _both_sides_played_next(state, dummy, old):
-            st = with_status(state, dummy, old, True, L45D, "designate")
-            return st.evolve(notes=(note("played.note.too_late_45D", L45D, old=old),))
-        st, given = _take_back(state, dummy, old)
-        notes = [note("played.note.not_designated", L45D, old=old)] + _replay_notes(state, given, L45D)
-        if any(s is state.declarer for s, _ in st.trick):
-            notes.append(note("played.note.declarer_may_change", L45D, rho=state.declarer.rho))
-        res = resolve(st, dummy, Designation.of_card(target), ev.words, ev.lang, intended=target)
-        st = with_status(st, dummy, old, False, L45D, "designate")
-        out = _apply(table, st, ev, dsg, res)
-        return out.evolve(notes=tuple(notes) + out.notes)
-    # the finding may be written on the designation it judges or on the correction: both mean the same
-    if ev.td_finding is not None and cc.td_finding is not None and ev.td_finding != cc.td_finding:
-        raise IllegalPlayError(f"{ev}: the Director's finding is {cc.td_finding!r} on the designation and "
-                               f"{ev.td_finding!r} on its correction; give one finding (45C4b)", law=L45C4b,
-                               seat=ev.seat, event=ev, key="lp.error.two_findings", first=cc.td_finding,
-                               second=ev.td_finding)
-    finding = ev.td_finding if ev.td_finding is not None else cc.td_finding
+        return _intended_instead(table, state, ev, dsg, cc, target)
+    finding = _finding(ev, cc)
     if finding == "slip_of_tongue":
         if where is None or _declarer_played_since(state, dummy, old):
-            st = with_status(state, dummy, old, True, L45C4b, "designate")
-            return st.evolve(notes=(note("played.note.correction_too_late", L45C4b, old=old),))
+            return _card_stays(state, cc, L45C4b, "played.note.correction_too_late")
         st, given = _take_back(state, dummy, old)
         notes = [note("played.note.correction_slip", L45C4b, old=old)] + _replay_notes(state, given, L45C4b)
-        st = with_status(st, dummy, old, False, L45C4b, "designate")
         assert new_res is not None
-        out = _apply(table, st, ev, dsg, new_res)
-        return out.evolve(notes=tuple(notes) + out.notes)
+        return _replaced(table, st, ev, dsg, cc, new_res, L45C4b, notes)
     if finding in ("loss_of_concentration", "reconsideration"):
         key = {"loss_of_concentration": "played.note.correction_concentration",
                "reconsideration": "played.note.correction_reconsideration"}[finding]
@@ -557,9 +592,59 @@ def _correct(table: Engine, state: PlayState, ev: Designate, dsg: Designation) -
         return st.evolve(notes=tuple(notes))
     # no finding: the Director must establish the facts; the card stays where it is meanwhile
     if where is None or _declarer_played_since(state, dummy, old) and _both_sides_played_next(state, dummy, old):
-        st = with_status(state, dummy, old, True, L45C4b, "designate")
-        return st.evolve(notes=(note("played.note.correction_too_late", L45C4b, old=old),))
-    new_card = new_res.card if new_res is not None else None
+        return _card_stays(state, cc, L45C4b, "played.note.correction_too_late")
+    return _ask_about_correction(state, ev, cc, new_res.card if new_res is not None else None)
+
+
+def _intended_instead(table: Engine, state: PlayState, ev: Designate, dsg: Designation, cc: DesignatedCard,
+                      target: Card | None) -> PlayState:
+    """The 46B preamble with 45D: declarer incontrovertibly intended ``target``, so the card dummy placed was
+    never designated; it goes back while each side has not played to the next trick."""
+    dummy, old = cc.dummy, cc.card
+    if target is None:
+        raise IllegalPlayError(f"{ev}: give the card the Director finds declarer incontrovertibly intended "
+                               "('intended')", law=L46B, seat=ev.seat, event=ev,
+                               key="played.error.intended_missing")
+    if _where(state, dummy, old) is None or _both_sides_played_next(state, dummy, old):
+        return _card_stays(state, cc, L45D, "played.note.too_late_45D")
+    st, given = _take_back(state, dummy, old)
+    notes = [note("played.note.not_designated", L45D, old=old)] + _replay_notes(state, given, L45D)
+    if any(s is state.declarer for s, _ in st.trick):
+        notes.append(note("played.note.declarer_may_change", L45D, rho=state.declarer.rho))
+    res = resolve(st, dummy, Designation.of_card(target), ev.words, ev.lang, intended=target)
+    return _replaced(table, st, ev, dsg, cc, res, L45D, notes)
+
+
+def _finding(ev: Designate, cc: DesignatedCard) -> str | None:
+    """The Director's finding about a correction: written on the designation it judges or on the correction,
+    both mean the same; two different findings are refused."""
+    if ev.td_finding is not None and cc.td_finding is not None and ev.td_finding != cc.td_finding:
+        raise IllegalPlayError(f"{ev}: the Director's finding is {cc.td_finding!r} on the designation and "
+                               f"{ev.td_finding!r} on its correction; give one finding (45C4b)", law=L45C4b,
+                               seat=ev.seat, event=ev, key="lp.error.two_findings", first=cc.td_finding,
+                               second=ev.td_finding)
+    return ev.td_finding if ev.td_finding is not None else cc.td_finding
+
+
+def _card_stays(state: PlayState, cc: DesignatedCard, law_ref: LawRef, key: str) -> PlayState:
+    """Too late to take dummy's card back: it stays played, and a note says why."""
+    st = with_status(state, cc.dummy, cc.card, True, law_ref, "designate")
+    return st.evolve(notes=(note(key, law_ref, old=cc.card),))
+
+
+def _replaced(table: Engine, st: PlayState, ev: Designate, dsg: Designation, cc: DesignatedCard, res: Resolution,
+              law_ref: LawRef, notes: list[Statement]) -> PlayState:
+    """Dummy's card, taken back (``st``), counts as not played, and the card ``res`` designates is played
+    instead; ``notes`` come before the new card's."""
+    st = with_status(st, cc.dummy, cc.card, False, law_ref, "designate")
+    out = _apply(table, st, ev, dsg, res)
+    return out.evolve(notes=tuple(notes) + out.notes)
+
+
+def _ask_about_correction(state: PlayState, ev: Designate, cc: DesignatedCard, new_card: Card | None) -> PlayState:
+    """No finding yet: the Director asks whether it was a slip of the tongue (45C4b) and, for a designation
+    that might not have been finished, whether it was (45C4a); the card stays until he answers."""
+    old = cc.card
     if_yes = Message("played.a.new_card_played", {"old": old, "new": new_card}) if new_card is not None else \
         Message("played.a.new_designation", {"old": old, "words": ev.words})
     qkey = "played.q.slip" if ev.incontrovertible is False else "played.q.correction"
@@ -567,7 +652,7 @@ def _correct(table: Engine, state: PlayState, ev: Designate, dsg: Designation) -
                    if_yes=if_yes, if_no=Message("played.a.card_stays", {"card": old}))]
     if cc.complete is None and cc.designation.kind != "card":
         qs.append(question("played.q.finished", law("45C4a"), old_words=cc.words, if_no=if_yes))
-    st = with_status(state, dummy, old, None, L45C4b, "designate")
+    st = with_status(state, cc.dummy, old, None, L45C4b, "designate")
     return st.evolve(questions=tuple(qs))
 
 

@@ -80,6 +80,17 @@ class Branch:
             return title
         return self.scenario.id if self.scenario is not None else "?"
 
+    def metadata(self) -> dict[str, Any]:
+        """The title, question and laws, as a saved or exported scenario keeps them."""
+        meta: dict[str, Any] = {}
+        if self.title is not None:
+            meta["title"] = self.title
+        if self.question is not None:
+            meta["question"] = self.question
+        if self.scenario is not None and self.scenario.laws:
+            meta["laws"] = [str(x) for x in self.scenario.laws]
+        return meta
+
 
 def common_prefix(lists: Sequence[Sequence[Event]]) -> int:
     """How many events all the lists share at their start."""

@@ -10,9 +10,10 @@ from typing import Any
 
 from bridgelaws import scenario as _scenario
 from bridgelaws.cards import Card, Seat
-from bridgelaws.errors import BridgeLawsError
+from bridgelaws.errors import BridgeLawsError, IllegalPlayError
 from bridgelaws.events import Event, Expose, Play, Simultaneous
 from bridgelaws.i18n import Message, normalize_lang
+from bridgelaws.laws import law
 from bridgelaws.session.common import Branch, FileRefusal, check_mode, default_mode
 from bridgelaws.session.exam import Exam, Scoreboard
 from bridgelaws.session.files import ScenarioFolder
@@ -27,6 +28,23 @@ def notebook_of(sc: Any) -> str:
     name = Path(sc.path).name if sc is not None and sc.path else ""
     head = name.split("-", 1)[0]
     return head if head.isdigit() else ""
+
+
+def revoke_play(table: Table, seat: Seat, c: Card) -> Play:
+    """``play … revoke = true``: what a click in the revoke mode makes (61A). A lead, or a card that follows
+    suit, is refused here with the table's own sentence (the engine's speaks of the scenario file)."""
+    ev = Play(seat, c, revoke=True)
+    try:
+        table.apply(table.state, ev)
+    except IllegalPlayError as exc:
+        if exc.key == "revoke.error.not_a_revoke":
+            raise IllegalPlayError(f"{c} follows suit: not a revoke", key="widget.revoke.follows", card=c,
+                                   law=law("61A")) from exc
+        if exc.key == "revoke.error.lead":
+            raise IllegalPlayError(f"{c} is a lead: not a revoke", key="widget.revoke.lead",
+                                   law=law("61A")) from exc
+        raise
+    return ev
 
 
 class SessionCore(ScriptPosition):
@@ -198,7 +216,7 @@ class SessionCore(ScriptPosition):
                 self.selected = []
             self._toggle_selected(c)
         elif mode == "revoke":
-            self._push(self._revoke_event(c))
+            self._push(revoke_play(self.table, self.owner(c), c))
             self.click_mode = "play"
         elif mode == "anyway":
             # a plain play without the table's legality check: the engine records what the Laws make of it
@@ -207,25 +225,6 @@ class SessionCore(ScriptPosition):
         else:
             self._push(Expose(self.owner(c), c, how=mode))
             self.click_mode = "play"
-
-    def _revoke_event(self, c: Card) -> Play:
-        """``play … revoke = true`` for a click in the revoke mode (61A). A lead, or a card that follows suit,
-        is refused here with the table's own sentence (the engine's speaks of the scenario file)."""
-        from bridgelaws.errors import IllegalPlayError
-        from bridgelaws.laws import law
-
-        ev = Play(self.owner(c), c, revoke=True)
-        try:
-            self.table.apply(self.table.state, ev)
-        except IllegalPlayError as exc:
-            if exc.key == "revoke.error.not_a_revoke":
-                raise IllegalPlayError(f"{c} follows suit: not a revoke", key="widget.revoke.follows", card=c,
-                                       law=law("61A")) from exc
-            if exc.key == "revoke.error.lead":
-                raise IllegalPlayError(f"{c} is a lead: not a revoke", key="widget.revoke.lead",
-                                       law=law("61A")) from exc
-            raise
-        return ev
 
     def revoke_action(self, i: int) -> None:
         """Action ``i`` of :func:`~bridgelaws.view.revoke_choices`: attention drawn to a revoke (62A), or a card
@@ -309,15 +308,7 @@ class SessionCore(ScriptPosition):
     # ---- saving -----------------------------------------------------------------------------------------
     def example_metadata(self) -> dict[str, Any]:
         """The current branch's title, question and laws, as a saved or exported scenario keeps them."""
-        br = self.branches[self.branch]
-        meta: dict[str, Any] = {}
-        if br.title is not None:
-            meta["title"] = br.title
-        if br.question is not None:
-            meta["question"] = br.question
-        if br.scenario is not None and br.scenario.laws:
-            meta["laws"] = [str(x) for x in br.scenario.laws]
-        return meta
+        return self.branches[self.branch].metadata()
 
     def save(self, name: str | None = None, *, overwrite: bool | None = None, as_test: bool = False) -> Path:
         """Write the history so far as a scenario file in the folder (see :meth:`ScenarioFolder.save`)."""
