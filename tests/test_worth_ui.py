@@ -45,8 +45,13 @@ def session(path: Path = EX2, mode: str = "lesson", lang: str = "en") -> Any:
     return TableSession.from_scenario(path, lang=lang, mode=mode, start="end")
 
 
-def box(s: Any) -> Any:
-    return side_panel(s, s.view()).worth
+def box(s: Any, kind: str = "") -> Any:
+    """The worth box of ``kind`` (default: the only one) the table shows now; None when there is none."""
+    boxes = side_panel(s, s.view()).worth
+    if not kind:
+        assert len(boxes) <= 1, boxes
+        return boxes[0] if boxes else None
+    return next((b for b in boxes if b["kind"] == kind), None)
 
 
 # ---- the references, with endplay's own solver --------------------------------------------------------------
@@ -249,10 +254,11 @@ def test_claim_shows_double_dummy_from_the_claim_position_beside_the_worst_line(
     from bridgelaws.claimsolver import MAX_COMPUTED_TRICKS
 
     s = session(SC / "06-kulorsvigt-krav-accepteres.toml")
-    b = box(s)
-    assert b["kind"] == "claim" and b["button"].action == "worth"
-    s.handle({"action": "worth"})
-    lines = box(s)["lines"]
+    b = box(s, "claim")
+    assert b["button"].action == "worth" and b["button"].arg == "claim"
+    s.handle({"action": "worth", "arg": "claim"})
+    assert box(s, "revoke")["button"] is not None          # the 64C check is its own click
+    lines = box(s, "claim")["lines"]
     # the claim came after trick 3 (the article), at a trick's start with nothing binding: DDS's own answer
     claim_at = next(i for i, st in enumerate(s.table.states) if st.claim is not None)
     before = s.table.states[claim_at - 1]
@@ -262,3 +268,13 @@ def test_claim_shows_double_dummy_from_the_claim_position_beside_the_worst_line(
     # ten tricks left: more than the claim solver answers exactly, and the box says so rather than guess
     assert 10 > MAX_COMPUTED_TRICKS
     assert lines[1] == text("worthbox.claim.no_worst", "en")
+
+
+def test_a_claim_that_establishes_a_revoke_also_gets_the_64c_check() -> None:
+    # 06: West agrees to South's claim of 9 of the last 10 tricks, which establishes his revoke (63A4); the
+    # article: North-South 2 + 9 = 11 tricks, one transferred (64A2)
+    s = session(SC / "06-kulorsvigt-krav-accepteres.toml")
+    assert [b["kind"] for b in side_panel(s, s.view()).worth] == ["claim", "revoke"]
+    s.handle({"action": "worth", "arg": "revoke"})
+    assert box(s, "claim")["lines"] == ()                   # not computed: nobody asked for it
+    assert "declarer's side took 11 tricks in play, 12 after the transfer" in box(s, "revoke")["lines"][0]

@@ -41,8 +41,9 @@ def _decision(parent: ET.Element, view: BoardView, lang: str, panel: Panel) -> N
     if marked:
         element(box, "div", "bl-article-legend", "◆ " + panel.article_label,
                 style=css(font_size="12px", color="#6a3900", font_weight="bold"))
-    if panel.worth and panel.worth.get("kind") == "decision":
-        _worth(box, panel.worth)
+    for w in panel.worth:
+        if w.get("kind") == "decision":
+            _worth(box, w)
     one_tab_stop(box)
 
 
@@ -166,8 +167,9 @@ def side_column(cell: ET.Element, view: BoardView, lang: str, panel: Panel) -> N
     if not (exam and exam.get("choices") and not panel.decision_enabled):
         # (the exam's own options stand for a decision it asks about, until it is answered)
         _decision(cell, view, lang, panel)
-    if panel.worth and panel.worth.get("kind") in ("revoke", "claim"):
-        _worth_box(cell, panel.worth)
+    for w in panel.worth:
+        if w.get("kind") in ("revoke", "claim"):
+            _worth_box(cell, w)
     if panel.revoke:
         _button_group(cell, "revoke", panel.revoke_title, panel.revoke, f"3px solid {ORANGE}", "#fff8ee",
                       side_by_side=True)

@@ -87,7 +87,7 @@ HANDLERS: dict[str, Handler] = {
     "article": _call("back_to_article"),
     "branch": lambda s, arg, msg: s.take_branch(parse_index(arg)),
     "reveal": _reveal,
-    "worth": lambda s, arg, msg: _worth_request(s),
+    "worth": lambda s, arg, msg: _worth_request(s, str(arg or "")),
     "set_mode": _set_mode,
     "set_role": _set_role,
     "set_lang": lambda s, arg, msg: s.set_lang(_value(arg, msg)),

@@ -26,8 +26,8 @@ from bridgelaws.view import decision_choices, same_event
 #: seconds the notebooks' values may take (the table's click uses the analysis layer's default)
 NOTEBOOK_BUDGET = 300.0
 
-__all__ = ["show_values", "NOTEBOOK_BUDGET", "Result", "compute", "request", "worth_panel", "position_key", "stored_values", "dds_available",
-           "worth_text"]
+__all__ = ["show_values", "values_text", "NOTEBOOK_BUDGET", "Result", "compute", "request", "worth_panel", "position_key", "stored_values", "dds_available",
+           "worth_text", "kinds_here"]
 
 
 def _side_seats(seat: Seat) -> tuple[Seat, Seat]:
@@ -72,20 +72,23 @@ def stored_values(table: Any) -> list[Any] | None:
         return None
 
 
-def what_to_compute(s: Any) -> str:
-    """Which values belong to the position on the table: "decision" (a decision is pending), "revoke" (the
-    board is over with an established, uncorrected revoke), "claim" (a claim or concession is in force), or
-    ""."""
+def kinds_here(s: Any) -> tuple[str, ...]:
+    """Which values belong to the position on the table: "decision" (a decision is pending), "claim" (a claim or
+    concession is in force), "revoke" (the board is over with an established, uncorrected revoke; a claim can
+    end the board with one)."""
     st: PlayState = s.table.state
+    kinds = []
+    if st.pending is not None and st.phase != "over" and st.claim is None:
+        kinds.append("decision")
     if st.claim is not None:
-        return "claim"
-    if st.phase == "over":
-        return "revoke" if any(r.established and not r.corrected for r in st.revokes) else ""
-    return "decision" if st.pending is not None else ""
+        kinds.append("claim")
+    if st.phase == "over" and any(r.established and not r.corrected for r in st.revokes):
+        kinds.append("revoke")
+    return tuple(kinds)
 
 
 def compute(s: Any, kind: str, budget: float | None = None) -> Result:
-    """The values of ``kind`` for the position on the table (see :func:`what_to_compute`)."""
+    """The values of ``kind`` for the position on the table (see :func:`kinds_here`)."""
     from bridgelaws.analysis import worth as _worth
 
     budget = _worth.DEFAULT_BUDGET if budget is None else budget
@@ -125,15 +128,17 @@ def _worst_line(table: Any, state: PlayState) -> int | None:
     return rest + sum(1 for t in done if side_of(t.winner) == side)
 
 
-def request(s: Any) -> None:
-    """The ``worth`` action: compute the values of the position on the table and keep them. Refused (a
-    ValueError, the page shows it) while the ruling is held back and where the position has no values."""
+def request(s: Any, kind: str = "") -> None:
+    """The ``worth`` action: compute the values of ``kind`` (default: the first that belongs here) for the
+    position on the table and keep them. Refused (a ValueError, the page shows it) while the ruling is held
+    back and where the position has no such values."""
     if s.held_back:
         raise ValueError("the values are held back with the ruling")
-    kind = what_to_compute(s)
-    if not kind:
-        raise ValueError("no values belong to this position")
-    key = position_key(s)
+    kinds = kinds_here(s)
+    kind = kind or (kinds[0] if kinds else "")
+    if kind not in kinds:
+        raise ValueError(f"no {kind or ''} values belong to this position".replace("  ", " "))
+    key = (position_key(s), kind)
     if key not in s.worth_results:
         s.worth_results[key] = compute(s, kind)
 
@@ -145,11 +150,13 @@ def worth_text(w: Any, lang: str) -> str:
     return str(w.lower) if w.exact else text("worthbox.at_least", lang, n=w.lower)
 
 
-def worth_panel(s: Any) -> dict[str, Any] | None:
-    """What the table shows about the values at this position, for the Panel (None: nothing)."""
-    kind = what_to_compute(s)
-    if not kind:
-        return None
+def worth_panel(s: Any) -> tuple[dict[str, Any], ...]:
+    """What the table shows about the values at this position, a box for each kind (:func:`kinds_here`), for
+    the Panel: () for none."""
+    return tuple(_box(s, kind) for kind in kinds_here(s))
+
+
+def _box(s: Any, kind: str) -> dict[str, Any]:
     lang = s.lang
     st = s.table.state
     box: dict[str, Any] = {"kind": kind, "caveat": text("worthbox.caveat", lang), "lines": (), "note": ""}
@@ -158,9 +165,9 @@ def worth_panel(s: Any) -> dict[str, Any] | None:
     if s.held_back:
         box["note"] = text("worthbox.held_back", lang)
         return box
-    result = s.worth_results.get(position_key(s))
+    result = s.worth_results.get((position_key(s), kind))
     if result is None:
-        box["button"] = Button(text(f"worthbox.{kind}.button", lang), "worth",
+        box["button"] = Button(text(f"worthbox.{kind}.button", lang), "worth", kind,
                                tooltip=text("worthbox.button.tooltip", lang), cls="bl-worth-button")
         return box
     if result.kind == "missing":
@@ -219,26 +226,32 @@ def _claim_lines(values: tuple[Any, int | None], lang: str) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def show_values(source: Any, lang: str = "en", after: int | None = None) -> None:
-    """Print what the card table's worth control shows for a scenario file at its end (or after ``after``
-    events): the decision's options and their double-dummy tricks, the Law 64C check, or the claim's tricks,
-    with the caveat. For the notebooks; the numbers are exact or labelled bounds, nothing about time."""
+def show_values(source: Any, lang: str = "en", after: int | None = None, only: str | None = None) -> None:
+    """Print :func:`values_text` (one write, so the notebook's stored output is one stream)."""
+    print(values_text(source, lang, after, only))
+
+
+def values_text(source: Any, lang: str = "en", after: int | None = None, only: str | None = None) -> str:
+    """What the card table's worth controls show for a scenario file at its end (or after ``after`` events),
+    as text: the decision's options and their double-dummy tricks, the claim's tricks, the Law 64C check, with
+    the caveat (``only``: one of these kinds). For the notebooks; the numbers are exact or labelled bounds,
+    nothing about time."""
     from bridgelaws.session.tablesession import TableSession
 
     s = TableSession.from_scenario(source, lang=lang, mode="lesson", start="end" if after is None else after)
-    kind = what_to_compute(s)
-    if not kind:
-        raise ValueError(f"{source}: no values belong to this position")
-    # a generous budget: a notebook's stored output must be the exact number, whatever the machine's load
-    s.worth_results[position_key(s)] = compute(s, kind, budget=NOTEBOOK_BUDGET)
-    box = worth_panel(s)
-    assert box is not None
-    if box.get("title"):
-        print(box["title"])
-    if box.get("note"):
-        print(box["note"])
-    if box.get("lines"):
-        print(box["heading"])
-        for line in box["lines"]:
-            print("  " + line)
-        print(box["caveat"])
+    kinds = tuple(k for k in kinds_here(s) if only is None or k == only)
+    if not kinds:
+        raise ValueError(f"{source}: no {only or ''} values belong to this position".replace("  ", " "))
+    for kind in kinds:
+        # a generous budget: a notebook's stored output must be the exact number, whatever the machine's load
+        s.worth_results[(position_key(s), kind)] = compute(s, kind, budget=NOTEBOOK_BUDGET)
+    boxes = tuple(b for b in worth_panel(s) if b["kind"] in kinds)
+    out: list[str] = []
+    for box in boxes:
+        out += [box[k] for k in ("title", "note") if box.get(k)]
+        if box.get("lines"):
+            out.append(box["heading"])
+            out += ["  " + line for line in box["lines"]]
+    if any(box.get("lines") for box in boxes):
+        out.append(boxes[0]["caveat"])
+    return "\n".join(out)
