@@ -236,9 +236,9 @@ def values_text(source: Any, lang: str = "en", after: int | None = None, only: s
     as text: the decision's options and their double-dummy tricks, the claim's tricks, the Law 64C check, with
     the caveat (``only``: one of these kinds). For the notebooks; the numbers are exact or labelled bounds,
     nothing about time."""
-    from bridgelaws.session.tablesession import TableSession
+    from bridgelaws.session.core import SessionCore
 
-    s = TableSession.from_scenario(source, lang=lang, mode="lesson", start="end" if after is None else after)
+    s = SessionCore.from_scenario(source, lang=lang, mode="lesson", start="end" if after is None else after)
     kinds = tuple(k for k in kinds_here(s) if only is None or k == only)
     if not kinds:
         raise ValueError(f"{source}: no {only or ''} values belong to this position".replace("  ", " "))
