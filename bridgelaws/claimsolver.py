@@ -22,7 +22,8 @@ import itertools
 from typing import Any
 
 from bridgelaws.cards import Card, Seat, Suit
-from bridgelaws.events import Choose, Event, Play
+from bridgelaws.decision_options import decision_events
+from bridgelaws.events import Event, Play
 from bridgelaws.mechanics import Engine, legal_cards
 from bridgelaws.state import PlayState
 
@@ -72,19 +73,13 @@ def _representatives(st: PlayState, seat: Seat, cards: frozenset[Card]) -> list[
 
 
 def _moves(st: PlayState) -> list[Event]:
+    """Every move from ``st``: declarer's options while one of his 50D2/51 decisions is pending, else the
+    legal cards of the hand to play, one of each run of equal cards."""
     d = st.pending
     if d is not None:
-        decl = st.declarer
-        if d.kind == "lead_options":
-            out: list[Event] = [Choose(decl, option="require", suit=s) for s in d.suits]
-            for k in range(1, len(d.suits) + 1):
-                for subset in itertools.combinations(d.suits, k):
-                    out.append(Choose(decl, option="forbid", suit=subset[0]) if k == 1
-                               else Choose(decl, option="forbid", suits=subset))
-            return out + [Choose(decl, option="none")]
-        if d.kind == "designate_penalty_card":
-            return [Choose(decl, option="designate_penalty_card", card=c) for c in d.cards]
-        raise ValueError(f"the claim solver cannot answer with a {d.kind!r} decision pending")
+        if d.kind not in ("lead_options", "designate_penalty_card"):
+            raise ValueError(f"the claim solver cannot answer with a {d.kind!r} decision pending")
+        return decision_events(st)
     seat = st.to_act
     if seat is None:
         return []

@@ -15,67 +15,6 @@ from bridgelaws.render.markup import element, sentence
 from bridgelaws.render.statements import statements
 from bridgelaws.render.style import BLUE, ORANGE, RED, SHORT_OPTION, STATEMENT_PX, css
 
-def _decision(parent: ET.Element, view: BoardView, lang: str, panel: Panel) -> None:
-    d = view.decision
-    if d is None:
-        return
-    title = text("widget.decision.title", lang, seat=d.by, law=d.law)
-    box = element(parent, "div", "bl-decision", role="group", aria_label=title, data_role="decision",
-                  style=css(border=f"3px solid {ORANGE}", border_radius="8px", padding="4px 6px",
-                            background_color="#fff8ee", margin="4px 0", white_space="normal", display="flow-root"))
-    sentence(element(box, "div", "bl-decision-title", style=css(font_weight="bold", font_size="16px")), title)
-    marked = False
-    for i, ch in enumerate(d.options):
-        b = Button(ch.text(lang), "choose", str(i), ch.tooltip(lang), disabled=not panel.decision_enabled,
-                   cls="bl-option")
-        # short options ("Require ♥", "No restriction") side by side, a long one on a line of its own
-        el = button(box, b, "font-size:16px;" + ("display:inline-block;margin:3px 4px 3px 0"
-                                                 if len(b.label) <= SHORT_OPTION else
-                                                 "display:block;width:100%;margin:3px 0"))
-        if i in panel.article_options and not view.held_back and panel.article_label:
-            # a diamond on the button (its name says it to a screen reader), the legend once under the options
-            mark = element(el, "span", "bl-article-mark", " ◆", title=panel.article_label,
-                           style=css(color="#6a3900", font_weight="bold"))
-            element(mark, "span", "bl-sr", " " + panel.article_label)  # seen by screen readers only (table.css)
-            marked = True
-    if marked:
-        element(box, "div", "bl-article-legend", "◆ " + panel.article_label,
-                style=css(font_size="12px", color="#6a3900", font_weight="bold"))
-    for w in panel.worth:
-        if w.get("kind") == "decision":
-            _worth(box, w)
-    one_tab_stop(box)
-
-
-def _worth(box: ET.Element, w: Mapping[str, Any]) -> None:
-    """The double-dummy values (:func:`bridgelaws.session.worth.worth_panel`): the button that computes them,
-    or a note (held back, not available here), or the values a line each with the caveat under them."""
-    part = element(box, "div", "bl-worth", data_role="worth", style=css(margin="4px 0 0 0", white_space="normal"))
-    if w.get("button") is not None:
-        button(part, w["button"], "font-size:14px;display:inline-block;margin:3px 4px 3px 0")
-    if w.get("note"):
-        sentence(element(part, "div", "bl-worth-note", style=css(font_size="13px", color="#444444")), w["note"])
-    if w.get("lines"):
-        sentence(element(part, "div", "bl-worth-heading", style=css(font_size="14px", font_weight="bold")),
-                 w["heading"])
-        ul = element(part, "ul", "bl-worth-values", aria_live="polite",
-                     style=css(margin="1px 0", padding_left="1.1em", font_size="15px", line_height="1.2"))
-        for line in w["lines"]:
-            sentence(element(ul, "li", data_role="worth-value"), line)
-        sentence(element(part, "div", "bl-worth-caveat", style=css(font_size="13px", font_style="italic",
-                                                                   color="#444444")), w["caveat"])
-
-
-def _worth_box(cell: ET.Element, w: Mapping[str, Any]) -> None:
-    """The Law 64C check or the claim's tricks: a titled box beside the compass, one tab stop."""
-    box = element(cell, "div", f"bl-worth-{w['kind']}", role="group", aria_label=w["title"],
-                  data_role=f"worth-{w['kind']}",
-                  style=css(border="2px solid #6a6a6a", border_radius="8px", padding="3px 6px", margin="4px 0",
-                            background_color="#f6f6f6", white_space="normal", display="flow-root"))
-    sentence(element(box, "div", style=css(font_weight="bold", font_size="15px")), w["title"])
-    _worth(box, w)
-    one_tab_stop(box)
-
 
 def header(cell: ET.Element, panel: Panel) -> None:
     """Across the top of the table: the title and question, the step buttons and where the script is."""
@@ -100,6 +39,29 @@ def header(cell: ET.Element, panel: Panel) -> None:
     if panel.where:
         sentence(element(bar, "span", "bl-where", style=css(font_size="14px", color="#333333", margin_left="6px")),
                  panel.where)
+
+
+def side_column(cell: ET.Element, view: BoardView, lang: str, panel: Panel) -> None:
+    """Beside the compass: branches, the exam's question, the decision, the message, the Director."""
+    if panel.branches:
+        _button_group(cell, "branches", panel.branches_title, panel.branches, f"2px solid {BLUE}", "#eef4fb")
+    exam = panel.exam
+    if exam:
+        _exam(cell, exam)
+    if not (exam and exam.get("choices") and not panel.decision_enabled):
+        # (the exam's own options stand for a decision it asks about, until it is answered)
+        _decision(cell, view, lang, panel)
+    for w in panel.worth:
+        if w.get("kind") in ("revoke", "claim"):
+            _worth_box(cell, w)
+    if panel.revoke:
+        _button_group(cell, "revoke", panel.revoke_title, panel.revoke, f"3px solid {ORANGE}", "#fff8ee",
+                      side_by_side=True)
+    if panel.message:
+        _message(cell, *panel.message)
+    if panel.hint:
+        _hint(cell, panel.hint)
+    statements(cell, view, lang, panel, None)
 
 
 def _button_group(cell: ET.Element, role: str, title: str, buttons: Any, border: str, background: str,
@@ -157,27 +119,66 @@ def _exam(cell: ET.Element, exam: dict[str, Any]) -> None:
     one_tab_stop(group)
 
 
-def side_column(cell: ET.Element, view: BoardView, lang: str, panel: Panel) -> None:
-    """Beside the compass: branches, the exam's question, the decision, the message, the Director."""
-    if panel.branches:
-        _button_group(cell, "branches", panel.branches_title, panel.branches, f"2px solid {BLUE}", "#eef4fb")
-    exam = panel.exam
-    if exam:
-        _exam(cell, exam)
-    if not (exam and exam.get("choices") and not panel.decision_enabled):
-        # (the exam's own options stand for a decision it asks about, until it is answered)
-        _decision(cell, view, lang, panel)
+def _decision(parent: ET.Element, view: BoardView, lang: str, panel: Panel) -> None:
+    d = view.decision
+    if d is None:
+        return
+    title = text("widget.decision.title", lang, seat=d.by, law=d.law)
+    box = element(parent, "div", "bl-decision", role="group", aria_label=title, data_role="decision",
+                  style=css(border=f"3px solid {ORANGE}", border_radius="8px", padding="4px 6px",
+                            background_color="#fff8ee", margin="4px 0", white_space="normal", display="flow-root"))
+    sentence(element(box, "div", "bl-decision-title", style=css(font_weight="bold", font_size="16px")), title)
+    marked = False
+    for i, ch in enumerate(d.options):
+        b = Button(ch.text(lang), "choose", str(i), ch.tooltip(lang), disabled=not panel.decision_enabled,
+                   cls="bl-option")
+        # short options ("Require ♥", "No restriction") side by side, a long one on a line of its own
+        el = button(box, b, "font-size:16px;" + ("display:inline-block;margin:3px 4px 3px 0"
+                                                 if len(b.label) <= SHORT_OPTION else
+                                                 "display:block;width:100%;margin:3px 0"))
+        if i in panel.article_options and not view.held_back and panel.article_label:
+            # a diamond on the button (its name says it to a screen reader), the legend once under the options
+            mark = element(el, "span", "bl-article-mark", " ◆", title=panel.article_label,
+                           style=css(color="#6a3900", font_weight="bold"))
+            element(mark, "span", "bl-sr", " " + panel.article_label)  # seen by screen readers only (table.css)
+            marked = True
+    if marked:
+        element(box, "div", "bl-article-legend", "◆ " + panel.article_label,
+                style=css(font_size="12px", color="#6a3900", font_weight="bold"))
     for w in panel.worth:
-        if w.get("kind") in ("revoke", "claim"):
-            _worth_box(cell, w)
-    if panel.revoke:
-        _button_group(cell, "revoke", panel.revoke_title, panel.revoke, f"3px solid {ORANGE}", "#fff8ee",
-                      side_by_side=True)
-    if panel.message:
-        _message(cell, *panel.message)
-    if panel.hint:
-        _hint(cell, panel.hint)
-    statements(cell, view, lang, panel, None)
+        if w.get("kind") == "decision":
+            _worth(box, w)
+    one_tab_stop(box)
+
+
+def _worth(box: ET.Element, w: Mapping[str, Any]) -> None:
+    """The double-dummy values (:func:`bridgelaws.session.worth.worth_panel`): the button that computes them,
+    or a note (held back, not available here), or the values a line each with the caveat under them."""
+    part = element(box, "div", "bl-worth", data_role="worth", style=css(margin="4px 0 0 0", white_space="normal"))
+    if w.get("button") is not None:
+        button(part, w["button"], "font-size:14px;display:inline-block;margin:3px 4px 3px 0")
+    if w.get("note"):
+        sentence(element(part, "div", "bl-worth-note", style=css(font_size="13px", color="#444444")), w["note"])
+    if w.get("lines"):
+        sentence(element(part, "div", "bl-worth-heading", style=css(font_size="14px", font_weight="bold")),
+                 w["heading"])
+        ul = element(part, "ul", "bl-worth-values", aria_live="polite",
+                     style=css(margin="1px 0", padding_left="1.1em", font_size="15px", line_height="1.2"))
+        for line in w["lines"]:
+            sentence(element(ul, "li", data_role="worth-value"), line)
+        sentence(element(part, "div", "bl-worth-caveat", style=css(font_size="13px", font_style="italic",
+                                                                   color="#444444")), w["caveat"])
+
+
+def _worth_box(cell: ET.Element, w: Mapping[str, Any]) -> None:
+    """The claim's tricks or the Law 64C check: a titled box beside the compass, one tab stop."""
+    box = element(cell, "div", f"bl-worth-{w['kind']}", role="group", aria_label=w["title"],
+                  data_role=f"worth-{w['kind']}",
+                  style=css(border="2px solid #6a6a6a", border_radius="8px", padding="3px 6px", margin="4px 0",
+                            background_color="#f6f6f6", white_space="normal", display="flow-root"))
+    sentence(element(box, "div", style=css(font_weight="bold", font_size="15px")), w["title"])
+    _worth(box, w)
+    one_tab_stop(box)
 
 
 def _message(cell: ET.Element, kind: str, msg: str) -> None:
