@@ -24,6 +24,7 @@ pytest.importorskip("endplay")
 
 from browserkit import browser, free_port, start, stop  # noqa: F401 (browser is a fixture)
 from test_table_browser import BIN, LAB_SETTINGS, LOCAL_ONLY, PROJECTOR, TIMEOUT, run_all, server_env, settle
+from test_site import site_dir, site_url  # noqa: F401 (fixtures)
 from test_worth_ui import EX2, require_clubs_reference
 
 from bridgelaws.analysis.worth import option_values
@@ -140,3 +141,68 @@ def test_voila_decision_box_shows_the_values_in_three_languages(workdir: Path, p
         check_three_tables(page, tables, expected, "voila")
     finally:
         stop(proc)
+
+
+# ---- the offline site (JupyterLite, Pyodide: no DDS) ----------------------------------------------------------
+# The site's fixtures and helpers are tests/test_site.py's (built afresh, or BRIDGELAWS_SITE_DIR).
+
+SITE_CELL = """\
+from IPython.display import display
+from bridgelaws import widgets
+for lang in ("da", "nb", "en"):
+    display(widgets.table("../scenarios/01-stort-strafkort-ex2-lead-options.toml", lang=lang, mode="lesson",
+                          start="end"))
+"""
+
+
+def stored_lines(lang: str) -> list[str] | None:
+    """What the site's box must show from the stored values (the analysis layer's store, read here with the
+    same pure-Python lookup the site uses), or None when the store does not hold this position."""
+    from bridgelaws.session import worth as sw
+
+    s = TableSession.from_scenario(EX2, lang=lang, mode="lesson", start="end")
+    values = sw.stored_values(s.table)
+    if values is None:
+        return None
+    out = []
+    for ch in decision_choices(s.table.state):
+        v = next(v for v in values if same_event(v.events[0], ch.event))
+        out.append(text("worthbox.line", lang, option=ch.text(lang), value=str(v.worth)))
+    return out
+
+
+def test_site_decision_box_values_come_from_the_stored_file(browser: Any, site_url: str,
+                                                           expected: dict[str, list[str]]) -> None:
+    from test_site import run_new_cell, shot, wait_idle, watched_page
+
+    context, page, watch = watched_page(browser, site_url)
+    try:
+        page.goto(f"{site_url}/lab/index.html?path=da/01-stort-strafkort.ipynb")
+        wait_idle(page)
+        run_new_cell(page, SITE_CELL)
+        tables = page.locator(".jp-OutputArea-output [data-bl='table']").filter(
+            has=page.locator("[data-action='worth']"))
+        tables.nth(2).wait_for(timeout=180_000)
+        for i, lang in enumerate(LANGS):
+            t = tables.nth(i)
+            t.scroll_into_view_if_needed()
+            box = t.locator("[data-role='decision']")
+            box.get_by_role("button", name=BUTTON[lang]).click()
+            stored = stored_lines(lang)
+            if stored is None:
+                # not precomputed: the box says so in the reader's language, and shows no number
+                box.locator(".bl-worth-note").wait_for(timeout=120_000)
+                assert box.locator(".bl-worth-note").inner_text().strip() == text("worthbox.needs_full", lang)
+                assert box.locator("[data-role='worth-value']").count() == 0
+            else:
+                # the stored values, which are the values DDS gives in the full installation
+                assert stored == expected[lang]
+                box.locator("[data-role='worth-value']").nth(2).wait_for(timeout=120_000)
+                shown = [s.strip() for s in box.locator("[data-role='worth-value']").all_inner_texts()]
+                assert shown == stored, lang
+        shot(page, "worth-site.png")
+    finally:
+        external, errors = list(watch.external), list(watch.errors)
+        context.close()
+    assert external == [], f"requests to other hosts: {external}"
+    assert errors == [], f"console errors: {errors}"

@@ -109,23 +109,17 @@ def compute(s: Any, kind: str, budget: float | None = None) -> Result:
 
 
 def _worst_line(table: Any, state: PlayState) -> int | None:
-    """The claim solver's answer for the claim position: the fewest tricks declarer's side takes in the whole
-    board under any legal play (tricks already won included), where the position is small enough for it."""
-    from bridgelaws.claimsolver import MAX_COMPUTED_TRICKS, min_tricks
-    from bridgelaws.errors import IllegalPlayError
+    """The claim solver's answer for the claim position, as the Director's statements give it: the fewest tricks
+    declarer's side takes in the whole board under any legal play (tricks already won included), where the
+    position is small enough for an exact answer; None otherwise."""
+    from bridgelaws.rules.claims import _computed
     from bridgelaws.rules.revoke import side_of
 
     side = side_of(state.declarer)
-    done = [t for t in state.tricks]
-    if 13 - len(done) > MAX_COMPUTED_TRICKS or state.phase != "play" or state.irregular_lead is not None \
-            or state.revoke_correction is not None or state.designation is not None \
-            or (state.pending is not None and state.pending.kind not in ("lead_options", "designate_penalty_card")):
+    rest = _computed(table, state, side)
+    if rest is None:
         return None
-    try:
-        rest = min_tricks(table, state, side)
-    except (ValueError, IllegalPlayError):
-        return None
-    return rest + sum(1 for t in done if side_of(t.winner) == side)
+    return rest + sum(1 for t in state.tricks if side_of(t.winner) == side)
 
 
 def request(s: Any, kind: str = "") -> None:
