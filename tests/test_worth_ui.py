@@ -278,3 +278,17 @@ def test_a_claim_that_establishes_a_revoke_also_gets_the_64c_check() -> None:
     s.handle({"action": "worth", "arg": "revoke"})
     assert box(s, "claim")["lines"] == ()                   # not computed: nobody asked for it
     assert "declarer's side took 11 tricks in play, 12 after the transfer" in box(s, "revoke")["lines"][0]
+
+
+def test_claim_box_gives_the_worst_legal_line_where_the_claim_solver_answers() -> None:
+    # tests/scenarios/claims/70-disputed-claim-computed.toml: after trick 8 North-South claim the last five
+    # tricks, and its reasoning says that whatever any player legally plays they take all five; so both the
+    # worst legal line and double dummy are the tricks they have won plus five
+    s = session(ROOT / "tests" / "scenarios" / "claims" / "70-disputed-claim-computed.toml")
+    s.handle({"action": "worth", "arg": "claim"})
+    claim_at = next(i for i, st in enumerate(s.table.states) if st.claim is not None)
+    before = s.table.states[claim_at - 1]
+    assert len(before.tricks) == 8
+    whole = ns_won(before) + 5
+    assert box(s, "claim")["lines"] == (text("worthbox.claim.dd", "en", value=str(whole)),
+                                        text("worthbox.claim.worst", "en", n=whole))
