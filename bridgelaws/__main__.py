@@ -14,6 +14,11 @@ file (deal, contract, declarer and the recorded play, up to ``--after N`` events
 [--lang da] [-o OUT]`` writes a scenario as PBN (irregularities in a table section of our own, commentary in
 the language) or as LIN for BBO's hand viewer (docs/pbn.md).
 
+``worth FILE [--after N] [--lang da] [--budget S]`` prints what each option of the decision pending after the
+scenario's history (or its first N events) is worth, double dummy under the Laws' constraints
+(:mod:`bridgelaws.analysis`, docs/worth.md): the tricks for declarer's side in the whole board under each option.
+Without DDS (endplay) it shows the values stored for the article notebooks' positions, where there are some.
+
 ``handout`` writes one scenario's printable page (:mod:`bridgelaws.handout`): a diagram of each key position
 and the ruling, no JavaScript, A4; to stdout, to an ``.html`` file, or to a ``.pdf`` printed by Chromium.
 """
@@ -373,6 +378,65 @@ def _handout_pdf(page: str, out: Path) -> int:
 
 
 # ----------------------------------------------------------------------------------------------------------
+# worth
+# ----------------------------------------------------------------------------------------------------------
+
+def worth_lines(file: str, after: int | None, lang: str, budget: float) -> list[str]:
+    """The table of options and values for ``worth``: computed with DDS where endplay is installed, else read
+    from the stored values beside the scenario (:mod:`bridgelaws.analysis.stored`). Raises ScenarioError or
+    WorthError (a BridgeLawsError), with a catalogue key, for what cannot be answered."""
+    from bridgelaws.analysis import WorthError, option_values
+    from bridgelaws.analysis.dds import available
+    from bridgelaws.analysis.labels import values_lines
+    from bridgelaws.analysis.stored import find_values_file, stored_values
+
+    scenario = load(file)
+    if after is not None and not 0 <= after <= len(scenario.history):
+        raise WorthError(f"--after {after}: the file has {len(scenario.history)} events", key="worth.error.after",
+                         after=after, count=len(scenario.history))
+    table = replay(scenario, after)
+    st = table.state
+    lines = [localized(scenario.title, lang) or scenario.id, ""]
+    if available():
+        values = [(v.option, v.worth.lower, v.worth.upper) for v in option_values(table, budget=budget)]
+        return lines + values_lines(st, values, lang, budget)
+    if st.pending is None or st.phase == "over" or st.claim is not None:
+        option_values(table, budget=0)          # the same WorthError as with DDS
+    got = stored_values(st, find_values_file(file))
+    if got is None:
+        raise WorthError("the values of this position are not stored, and DDS (endplay) is not installed",
+                         key="worth.not_stored")
+    return lines + values_lines(st, got.options, lang)
+
+
+def run_worth(file: str, after: int | None, lang: str, budget: float) -> int:
+    from bridgelaws.errors import BridgeLawsError
+
+    lang = normalize_lang(lang)
+    try:
+        lines = worth_lines(file, after, lang, budget)
+    except ScenarioError as exc:
+        sid = exc.params.get("scenario_id") or Path(file).name
+        print(_one_line(f"ERROR {sid}: {exc}"), file=sys.stderr)
+        return 1
+    except BridgeLawsError as exc:
+        print(_one_line(f"ERROR {Path(file).name}: {exc.explain(lang)}"), file=sys.stderr)
+        return 1
+    sys.stdout.write(visible("\n".join(lines) + "\n"))
+    return 0
+
+
+def _add_worth_command(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser("worth", help="what each option of the pending decision is worth, double dummy")
+    p.add_argument("file", metavar="FILE", help="a scenario file")
+    p.add_argument("--after", type=int, default=None, metavar="N",
+                   help="the position after the first N events (default: after the whole history)")
+    p.add_argument("--lang", choices=("da", "nb", "no", "en"), default="en", help="language")
+    p.add_argument("--budget", type=float, default=10.0, metavar="S",
+                   help="seconds for the whole decision; past it a value is given as a bound (default 10)")
+
+
+# ----------------------------------------------------------------------------------------------------------
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bridgelaws",
@@ -385,6 +449,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_show.add_argument("file", metavar="FILE")
     p_show.add_argument("--lang", choices=("da", "nb", "no", "en"), default="en", help="language")
     _add_pbn_commands(sub)
+    _add_worth_command(sub)
     p_handout = sub.add_parser("handout", help="a printable handout of one scenario (HTML, or PDF through Chromium)")
     p_handout.add_argument("file", metavar="FILE")
     p_handout.add_argument("--lang", choices=("da", "nb", "no", "en"), default="en", help="language")
@@ -405,6 +470,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_export(args.file, args.to, args.lang, args.output)
         if args.command == "handout":
             return run_handout(args.file, args.lang, args.output)
+        if args.command == "worth":
+            return run_worth(args.file, args.after, args.lang, args.budget)
         return run_show(args.file, args.lang)
     except KeyboardInterrupt:
         print("ERROR interrupted", file=sys.stderr)

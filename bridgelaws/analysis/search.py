@@ -32,7 +32,8 @@ from typing import Any
 from bridgelaws.cards import Seat
 from bridgelaws.claimsolver import _clean, _in_rotation, _key, _representatives
 from bridgelaws.events import Event, Play
-from bridgelaws.mechanics import Engine, legal_cards
+from bridgelaws.mechanics import Engine, legal_cards, place_card
+from bridgelaws.rules.penalty_cards import settle
 from bridgelaws.simulate import decision_events
 from bridgelaws.state import PlayState
 
@@ -84,6 +85,51 @@ def relaxed_position(st: PlayState) -> tuple[tuple[int, int, int, int], int, tup
     for p in st.penalty_cards:
         hands[p.seat.index] |= _bit(p.card)
     return (hands[0], hands[1], hands[2], hands[3]), lead.index, tuple(_bit(c) for _, c in st.trick)
+
+
+def plain_step(st: PlayState, ev: Event) -> PlayState | None:
+    """The engine's own result of a legal card played in turn where nothing but the play mechanics and the
+    penalty-card rules take part (no revoke, designation, lead out of turn, claim or decision in the state):
+    ``settle(place_card(...))``, the two steps ``Table.apply`` takes for such a card, without the handlers' checks
+    for irregular plays. None where the full engine must answer. tests/test_worth.py checks it against
+    ``Table.apply`` on random constrained positions."""
+    if (not isinstance(ev, Play) or ev.out_of_turn or ev.revoke or ev.proper_lead or ev.seat is not st.to_act
+            or st.pending is not None or st.irregular_lead is not None or st.designation is not None
+            or st.opening_lead_face_down is not None or st.in_error or st.revokes or st.claim is not None
+            or st.revoke_correction is not None or st.revoke_later or st.lead_retracted or st.phase != "play"
+            or ev.card not in legal_cards(st, ev.seat)):
+        return None
+    base = st.evolve(notes=(), questions=()) if (st.notes or st.questions) else st
+    return settle(place_card(base, ev.seat, ev.card))
+
+
+def position_key(st: PlayState) -> tuple[Any, ...]:
+    """The transposition table's key: equal for positions that play alike card for card. Where plain play and
+    major penalty cards describe the state, the cards are written by rank order only (for each suit, who holds
+    each remaining card from the highest down: a hand, a penalty card, or the trick in progress), as a
+    double-dummy solver does; otherwise the engine's own state, exactly."""
+    if (any(not p.is_major for p in st.penalty_cards) or st.designated is not None
+            or relaxed_position(st) is None):
+        return ("exact",) + _key(st) + (st.declarer, st.trick_leader)
+    owner: dict[Any, int] = {}
+    for i, h in enumerate(st.hands):
+        for c in h:
+            owner[c] = i
+    for p in st.penalty_cards:
+        owner[p.card] = 4 + p.seat.index
+    for j, (_, c) in enumerate(st.trick):
+        owner[c] = 8 + j
+    suits: list[list[tuple[int, int]]] = [[], [], [], []]
+    for c, o in owner.items():
+        suits[c.suit.index].append((-int(c.rank), o))
+    cards = tuple(tuple(o for _, o in sorted(s)) for s in suits)
+    no = st.trick_no
+    restrictions = tuple(sorted((r.seat.index, r.kind, tuple(x.index for x in r.suits), r.until, r.trick_no == no,
+                                 r.by_penalty_of.index if r.by_penalty_of else -1) for r in st.restrictions))
+    d = st.pending
+    pending = None if d is None else (d.kind, d.by.index, d.subject.index if d.subject else -1)
+    settled = None if st.options_settled is None else (st.options_settled[0] == no, st.options_settled[1].index)
+    return (cards, st.to_act, st.trick_leader, st.declarer, restrictions, pending, settled)
 
 
 class Search:
@@ -140,7 +186,8 @@ class Search:
         return (bool(got), got) if mine else (not got, got)
 
     # ---- the moves -----------------------------------------------------------------------------------------
-    def _expand(self, key: tuple[Any, ...], st: PlayState) -> list[tuple[Event, int, PlayState, int | None, bool]]:
+    def _expand(self, st: PlayState) -> list[tuple[Event, int, PlayState, int | None, bool]]:
+        key = _key(st) + (st.declarer, st.trick_leader)
         got = self.children.get(key)
         if got is None:
             if st.pending is not None:
@@ -155,7 +202,7 @@ class Search:
             done = len(st.tricks)
             got = []
             for ev in events:
-                nxt = self.engine.apply(st, ev)
+                nxt = plain_step(st, ev) or self.engine.apply(st, ev)
                 gained = 1 if len(nxt.tricks) > done and self.mine(nxt.tricks[-1].winner) else 0
                 card = _bit(ev.card) if isinstance(ev, Play) else None
                 got.append((ev, gained, nxt, card, _clean(nxt)))
@@ -169,8 +216,9 @@ class Search:
         return st.to_act
 
     # ---- the threshold question ----------------------------------------------------------------------------
-    def at_least(self, st: PlayState, t: int) -> bool:
-        """Whether the side can take at least ``t`` of the remaining tricks from ``st``."""
+    def at_least(self, st: PlayState, t: int, below: bool = False) -> bool:
+        """Whether the side can take at least ``t`` of the remaining tricks from ``st``. ``below``: the caller
+        knows that plain play on these cards gives the side less than ``t`` (its own DDS answer said so)."""
         if t <= 0:
             return True
         rem = remaining(st)
@@ -179,44 +227,51 @@ class Search:
         self.nodes += 1
         if self.deadline is not None and time.monotonic() > self.deadline:
             raise Timeout
-        key = _key(st) + (st.declarer, st.trick_leader)
+        key = position_key(st)
         lo, hi = self.tt.get(key, (0, rem))
         if t <= lo:
             return True
         if t > hi:
             return False
-        cut = self.plain_cut(st, t)
+        if below and (st.pending is not None or self.mine(st.to_act) or _clean(st)):
+            # plain play falls short of t: no card of the side's reaches it, and plain play from here is exact
+            cut: tuple[bool, frozenset[int]] | None = (False, frozenset())
+        else:
+            cut = self.plain_cut(st, t)
         if cut is not None and (cut[0] or _clean(st)):
             ok = cut[0]          # plain play reaches t (a lower bound), or plain play is all there is (exact)
         elif st.to_act is None and st.pending is None:
             ok = False
         else:
-            ok = self._children_reach(key, st, t, cut[1] if cut is not None and st.pending is None else None)
+            ok = self._children_reach(st, t, cut[1] if cut is not None and st.pending is None else None,
+                                      cut is not None)
         lo, hi = self.tt.get(key, (lo, hi))
         self.tt[key] = (max(lo, t), hi) if ok else (lo, min(hi, t - 1))
         return ok
 
-    def _children_reach(self, key: tuple[Any, ...], st: PlayState, t: int, cards: frozenset[int] | None) -> bool:
+    def _children_reach(self, st: PlayState, t: int, cards: frozenset[int] | None, below: bool) -> bool:
         """The side moves: some child reaches ``t``; the defence moves: every child does. ``cards``: plain play's
-        answer for the cards of the hand to play (:meth:`plain_cut`), when it describes the state."""
+        answer for the cards of the hand to play (:meth:`plain_cut`), when it describes the state; ``below``: plain
+        play falls short of ``t`` here, so it does after every child searched (the side's cards all fall short,
+        the defence's are those that hold the side below ``t``, declarer's options leave the cards as they are)."""
         maximize = self.mine(self._mover(st))
-        children = self._expand(key, st)
+        children = self._expand(st)
         if cards is not None and not maximize:
-            # only a card that holds the side below t in plain play can do so under the constraints
-            children = [c for c in children if c[3] is None or c[3] in cards]
+            # only a card that holds the side below t in plain play can do so under the constraints; one that
+            # leaves plain play is then a refutation at once, so those come first
+            children = sorted((c for c in children if c[3] is None or c[3] in cards), key=lambda c: not c[4])
         for ev, gained, child, card, clean in children:
             if clean and cards is not None and card is not None:
                 r = (card in cards) == maximize          # plain play from here on: the parent's answer is exact
             else:
-                r = self.at_least(child, t - gained)
+                r = self.at_least(child, t - gained, below)
             if r == maximize:
                 return r
         return not maximize
 
     def bounds(self, st: PlayState) -> tuple[int, int]:
         """What the transposition table knows of ``st``: (lower, upper)."""
-        key = _key(st) + (st.declarer, st.trick_leader)
-        return self.tt.get(key, (0, remaining(st)))
+        return self.tt.get(position_key(st), (0, remaining(st)))
 
     def value(self, st: PlayState) -> tuple[int, int]:
         """The side's tricks of the remaining ones as exact as the time allows: (lower, upper)."""

@@ -336,6 +336,44 @@ def _cmp_play_ceased(want: Any, exp: Mapping[str, Any], table: Table, s: Scenari
     return actual is want, actual, law("68D"), "", want
 
 
+#: seconds for a decision's values in the checker (bridgelaws.analysis); past it a value is a bound
+OPTION_VALUES_BUDGET = 30.0
+
+
+def _cmp_option_values(want: Any, exp: Mapping[str, Any], table: Table, s: Scenario) -> Comparison:
+    """Each option open now with the double-dummy tricks for declarer's side in the whole board (docs/worth.md):
+    the same options, each exact value equal, each bound ``">=n"`` met by the computed lower bound. Computed
+    with DDS where endplay is installed, else read from the stored values beside the scenario."""
+    actual = _option_values_now(table, s)
+    ok = set(actual) == set(want)
+    for name, w in want.items():
+        lo, hi = actual.get(name, (-1, -1))
+        if w.startswith(">="):
+            ok = ok and lo >= int(w[2:])
+        else:
+            ok = ok and lo == hi == int(w)
+    shown = {name: str(lo) if lo == hi else f">={lo}" for name, (lo, hi) in actual.items()}
+    d = table.state.pending
+    return ok, shown, d.law if d is not None else None, "", want
+
+
+def _option_values_now(table: Table, s: Scenario) -> dict[str, tuple[int, int]]:
+    from bridgelaws.analysis import WorthError, option_values
+    from bridgelaws.analysis.dds import available
+    from bridgelaws.analysis.stored import find_values_file, stored_values
+
+    if available():
+        try:
+            return {v.option: (v.worth.lower, v.worth.upper) for v in option_values(table,
+                                                                                    budget=OPTION_VALUES_BUDGET)}
+        except WorthError as exc:
+            return {"error": (-1, -1)} if exc.key is None else {exc.key: (-1, -1)}
+    got = stored_values(table.state, find_values_file(s.path) if s.path else None)
+    if got is None:
+        raise NotImplementedError("option_values needs DDS (endplay), and this position's values are not stored")
+    return {name: (lo, hi) for name, lo, hi in got.options}
+
+
 _COMPARE: dict[str, Callable[[Any, Mapping[str, Any], Table, Scenario], Comparison]] = {
     "to_act": _cmp_to_act, "next_to_play": _cmp_to_act, "legal_cards": _cmp_legal_cards,
     "penalty_cards": _cmp_penalty_cards, "declarer_options": _cmp_declarer_options,
@@ -346,6 +384,7 @@ _COMPARE: dict[str, Callable[[Any, Mapping[str, Any], Table, Scenario], Comparis
     "information": _cmp_information,
     "revokes": _cmp_revokes, "tricks_won": _cmp_tricks_won, "trick_adjustment": _cmp_trick_adjustment,
     "statements_cite": _cmp_statements_cite, "play_ceased": _cmp_play_ceased,
+    "option_values": _cmp_option_values,
 }
 
 

@@ -111,6 +111,8 @@ def _expected(value: Any, where: str, history: tuple[Event, ...]) -> dict[str, A
             out[key] = _law_codes(v, w)
         elif key in _REVOKE_EXPECTATIONS:
             out[key] = _REVOKE_EXPECTATIONS[key](v, w)
+        elif key == "option_values":
+            out[key] = _option_values(v, w)
     _check_pairs(out, where, history)
     return out
 
@@ -176,6 +178,65 @@ def _trick_adjustment(value: Any, where: str) -> dict[str, Any]:
 _REVOKE_EXPECTATIONS: dict[str, Callable[[Any, str], Any]] = {
     "revokes": _revokes, "tricks_won": _tricks_won, "trick_adjustment": _trick_adjustment,
 }
+
+
+#: option_values: each option's name, and what follows its colon (suits, or a card)
+_OPTION_ARGS = {
+    "require": "suit", "forbid": "suits", "none": None, "accept_and_play": None, "accept_and_become_dummy": None,
+    "reject_require": "suit", "reject_forbid": "suits", "reject_no_restriction": None, "accept_lead": None,
+    "reject_lead": None, "highest": None, "lowest": None, "require_suit": "suit", "forbid_suit": "suit",
+    "accept_play": None, "reject_play": None, "designate_penalty_card": "card", "select": "card",
+}
+
+
+def _option_name(name: Any, where: str) -> str:
+    """An option of ``option_values`` in canonical form: ``require:C``, ``forbid:D,C`` (suits in the order
+    given), ``designate_penalty_card:SK``."""
+    if not isinstance(name, str):
+        raise _Problem(f"{where}: an option is a name such as \"require:C\" or \"none\", not {_short(name)}")
+    base, colon, arg = name.partition(":")
+    if base not in _OPTION_ARGS:
+        raise _Problem(f"{where}: unknown option {_short(name)}; options are "
+                       + ", ".join(k + (":…" if v else "") for k, v in _OPTION_ARGS.items()))
+    kind = _OPTION_ARGS[base]
+    w = f"{where} (option {_short(name)})"
+    if kind is None:
+        if colon:
+            raise _Problem(f"{w}: {base} takes no suit or card")
+        return base
+    if not arg:
+        raise _Problem(f"{w}: write the {'card' if kind == 'card' else 'suit'} after a colon, e.g. "
+                       f"{base}:{'SK' if kind == 'card' else 'C'}")
+    if kind == "card":
+        return f"{base}:{_card(arg, w)}"
+    suits = [_suit(x.strip(), w).value for x in arg.split(",")]
+    if kind == "suit" and len(suits) != 1 or len(set(suits)) != len(suits):
+        raise _Problem(f"{w}: {'one suit' if kind == 'suit' else 'each suit once'}")
+    return f"{base}:{','.join(suits)}"
+
+
+def _tricks_value(value: Any, where: str) -> str:
+    """``9`` (exact) or ``">=8"`` (at least), as the text ``"9"`` / ``">=8"``."""
+    text = value
+    if isinstance(value, int) and not isinstance(value, bool):
+        text = str(value)
+    if isinstance(text, str):
+        t = text.replace(" ", "")
+        digits = t[2:] if t.startswith(">=") else t
+        if digits.isdigit() and 0 <= int(digits) <= 13:
+            return (">=" if t.startswith(">=") else "") + str(int(digits))
+    raise _Problem(f"{where}: tricks are a number 0 to 13, or a bound written \">=8\", not {_short(value)}")
+
+
+def _option_values(value: Any, where: str) -> dict[str, str]:
+    table = _table(value, where)
+    out: dict[str, str] = {}
+    for name, v in table.items():
+        key = _option_name(name, where)
+        if key in out:
+            raise _Problem(f"{where}: option {key} given twice")
+        out[key] = _tricks_value(v, f"{where}.{name}")
+    return out
 
 
 def _lead_restriction(value: Any, where: str) -> dict[str, Any] | bool:

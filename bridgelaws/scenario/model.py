@@ -24,7 +24,7 @@ EXPECTATION_KEYS: tuple[str, ...] = (
     "to_act", "next_to_play", "legal_cards", "penalty_cards", "declarer_options", "declarer_designates_among",
     "lead_restriction", "played_card", "played_by", "held_card", "touched_card", "card_is_played",
     "designation", "roles", "lead_stands", "restored_to_hand", "opening_lead", "may_withdraw", "information",
-    "revokes", "tricks_won", "trick_adjustment", "statements_cite", "play_ceased",
+    "revokes", "tricks_won", "trick_adjustment", "statements_cite", "play_ceased", "option_values",
 )
 TOP_LEVEL_KEYS: tuple[str, ...] = (
     "id", "title", "laws", "summary", "question", "reasoning", "tags", "contract", "declarer", "deal",

@@ -1,0 +1,332 @@
+"""Double-dummy values under the Laws' constraints (bridgelaws.analysis), against references written here.
+
+- Plain play: with no constraint in force, the value is DDS's own, asked here through endplay's public API
+  (``endplay.types.Deal``, ``Deal.play``, ``solve_board``), on 200 random positions, many in the middle of a trick.
+- Constraints: on random endings of 2 to 5 tricks with a major penalty card on the table, a lead restriction in
+  force, or declarer's 50D2/51B choice pending, the value equals an exhaustive minimax written below: every card
+  the engine calls legal (no equal cards merged, no bound, no DDS), every option the pending decision offers,
+  each applied by the engine itself; declarer's side maximises (its cards and declarer's options), the defence
+  minimises. That is the definition of the number: double dummy, best play by both sides, under the rules the
+  engine enforces.
+- Bounds: a search cut short by its budget says so (``exact`` False, ``">=8"``), and its bounds hold the true
+  value; a finished one is exact.
+- Bad input: a position with nothing to decide, a finished board, a claim in force: a WorthError with a
+  catalogue key, and the table unchanged.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+pytest.importorskip("endplay")
+
+from bridgelaws.analysis import Worth, WorthError, option_values, position_value  # noqa: E402
+from bridgelaws.analysis.search import plain_step  # noqa: E402
+from bridgelaws.cards import Seat  # noqa: E402
+from bridgelaws.deal import Contract, Deal  # noqa: E402
+from bridgelaws.events import Choose, Claim, Expose, Play, RejectLead  # noqa: E402
+from bridgelaws.mechanics import Engine, legal_cards  # noqa: E402
+from bridgelaws.simulate import decision_events  # noqa: E402
+from bridgelaws.state import PlayState  # noqa: E402
+from bridgelaws.table import Table  # noqa: E402
+
+
+def _side(seat: Seat) -> str:
+    return "NS" if seat in (Seat.NORTH, Seat.SOUTH) else "EW"
+
+
+def _won(st: PlayState, side: str) -> int:
+    return sum(1 for t in st.tricks if _side(t.winner) == side)
+
+
+# ----------------------------------------------------------------------------------------------------------------
+# the references
+# ----------------------------------------------------------------------------------------------------------------
+
+def minimax(engine: Engine, state: PlayState, side: str) -> int:
+    """The side's tricks of those not yet complete, every legal card and option tried, best play by both sides."""
+    memo: dict[Any, int] = {}
+
+    def value(st: PlayState) -> int:
+        if st.phase == "over":
+            return 0
+        key = (st.hands, frozenset(st.penalty_cards), st.restrictions, st.trick, st.to_act, st.pending,
+               st.designated, st.options_settled, st.declarer)
+        if key in memo:
+            return memo[key]
+        if st.pending is not None:
+            mover = st.pending.by
+            events = decision_events(st)
+        else:
+            mover = st.to_act
+            events = [Play(st.to_act, c) for c in sorted(legal_cards(st), key=lambda c: c.sort_key)]
+        assert events, f"no move at all in {st}"
+        results = []
+        for ev in events:
+            nxt = engine.apply(st, ev)
+            won = int(len(nxt.tricks) > len(st.tricks) and _side(nxt.tricks[-1].winner) == side)
+            results.append(won + value(nxt))
+        best = max(results) if _side(mover) == side else min(results)
+        memo[key] = best
+        return best
+
+    return value(state)
+
+
+_RANKS = "23456789TJQKA"
+
+
+def dds_whole_board(table: Table) -> int:
+    """DDS through endplay's public API: the deal as dealt, the completed tricks and the trick in progress played
+    on it, ``solve_board``'s best card for the hand to play; declarer's side's tricks in the whole board."""
+    from endplay.dds import solve_board
+    from endplay.types import Deal as EDeal, Denom, Player
+
+    st = table.state
+    d = EDeal(table.deal.to_pbn())
+    d.trump = Denom.nt if st.trump is None else Denom.find(st.trump.letter)
+    first = st.tricks[0].leader if st.tricks else (st.trick_leader or st.to_act)
+    d.first = Player.find(first.value)
+    for t in st.tricks:
+        for _, c in t.plays:
+            d.play(f"{c.suit.letter}{c.rank.letter}")
+    for _, c in st.trick:
+        d.play(f"{c.suit.letter}{c.rank.letter}")
+    best = max(score for _, score in solve_board(d))
+    side = _side(st.declarer)
+    remaining = 13 - len(st.tricks)
+    mine = best if _side(st.to_act) == side else remaining - best
+    return _won(st, side) + mine
+
+
+# ----------------------------------------------------------------------------------------------------------------
+# plain play: DDS's own number
+# ----------------------------------------------------------------------------------------------------------------
+
+def _plain_positions(count: int) -> list[Table]:
+    out = []
+    seed = 7000
+    while len(out) < count:
+        seed += 1
+        rng = random.Random(seed)
+        table = Table(Deal.random(seed), Contract.parse(f"{rng.randint(1, 7)}{rng.choice('SHDCN')}"
+                                                         .replace("N", "NT"), rng.choice(list(Seat))))
+        stop = rng.randint(0, 51)
+        while len(table.history) < stop:
+            st = table.state
+            table.push(Play(st.to_act, rng.choice(sorted(table.legal_cards(), key=lambda c: c.sort_key))))
+        out.append(table)
+    return out
+
+
+def test_with_no_constraint_in_force_the_value_is_ddss_own() -> None:
+    tables = _plain_positions(200)
+    assert sum(1 for t in tables if t.state.trick) >= 100       # many in the middle of a trick
+    for table in tables:
+        got = position_value(table, budget=60)
+        assert got.exact, table.history
+        assert got.lower == dds_whole_board(table), table.history
+
+
+# ----------------------------------------------------------------------------------------------------------------
+# constraints: the exhaustive minimax
+# ----------------------------------------------------------------------------------------------------------------
+
+#: (kind, tricks left, how many): the exhaustive reference grows fast with the ending's size, most of all with
+#: declarer's options in it, so the larger endings are fewer
+PLAN = (("penalty", 2, 65), ("penalty", 3, 45), ("penalty", 4, 15), ("penalty", 5, 2),
+        ("decision", 2, 60), ("decision", 3, 25), ("decision", 4, 2),
+        ("restriction", 2, 60), ("restriction", 3, 35), ("restriction", 4, 3))
+
+
+def _ending(seed: int, k: int, kind: str) -> Table | None:
+    """A random deal and contract played at random until ``k`` tricks remain; then a defender's honour (or, with
+    none left, another card, named: 49) becomes a major penalty card. ``decision``: the card is dropped by the
+    partner of the defender on lead, so declarer's 50D2 choice is pending; ``restriction``: and declarer has made
+    it (require or forbid); ``penalty``: the card is a random defender's, and 0 to 3 cards of the next trick are
+    played. None when the seed gives no such position (declarer's side on lead, for the two lead kinds)."""
+    rng = random.Random(seed)
+    declarer = rng.choice(list(Seat))
+    table = Table(Deal.random(seed), Contract.parse(f"4{rng.choice(['S', 'H', 'D', 'C', 'NT'])}", declarer))
+    while 13 - len(table.state.tricks) > k:
+        st = table.state
+        table.push(Play(st.to_act, rng.choice(sorted(table.legal_cards(), key=lambda c: c.sort_key))))
+    st = table.state
+    if kind == "penalty":
+        offender = rng.choice(st.defenders)
+    elif st.is_defender(st.to_act):
+        offender = st.to_act.partner
+    else:
+        return None
+    hand = sorted(st.hand(offender), key=lambda c: c.sort_key)
+    honours = [c for c in hand if c.is_honour]
+    card = rng.choice(honours or hand)
+    table.push(Expose(offender, card, how="dropped" if card.is_honour else "named"))
+    if kind == "penalty":
+        for _ in range(rng.randint(0, 3)):
+            if table.state.pending is not None:
+                table.push(rng.choice(decision_events(table.state)))
+            st = table.state
+            table.push(Play(st.to_act, rng.choice(sorted(table.legal_cards(), key=lambda c: c.sort_key))))
+    elif kind == "restriction":
+        events = [ev for ev in decision_events(table.state) if isinstance(ev, Choose)
+                  and ev.option in ("require", "forbid")]
+        table.push(rng.choice(events))
+    if table.state.phase == "over":
+        return None
+    return table
+
+
+def _constrained_endings() -> list[tuple[str, Table]]:
+    """Endings of 2 to 5 tricks of three kinds: a major penalty card on the table (``penalty``, some in the
+    middle of a trick), declarer's lead options pending (``decision``), and one of those options taken, so that
+    a lead is required or forbidden (``restriction``)."""
+    out: list[tuple[str, Table]] = []
+    for kind, k, count in PLAN:
+        seed = {"penalty": 1, "decision": 2, "restriction": 3}[kind] * 100_000 + k * 10_000
+        found = 0
+        while found < count:
+            seed += 1
+            table = _ending(seed, k, kind)
+            if table is None:
+                continue
+            st = table.state
+            assert any(p.is_major for p in st.penalty_cards) or st.restrictions or kind == "penalty"
+            out.append((kind, table))
+            found += 1
+    return out
+
+
+ENDINGS = _constrained_endings()
+
+
+def test_the_endings_cover_every_kind_and_size() -> None:
+    kinds = {kind for kind, _ in ENDINGS}
+    assert kinds == {"penalty", "decision", "restriction"}
+    assert all(t.state.pending is not None and t.state.pending.kind == "lead_options"
+               for kind, t in ENDINGS if kind == "decision")
+    assert all(any(r.is_lead_restriction for r in t.state.restrictions) for kind, t in ENDINGS
+               if kind == "restriction")
+    assert sum(1 for kind, t in ENDINGS if kind == "penalty" and t.state.trick) >= 40
+    sizes = {13 - len(t.state.tricks) for _, t in ENDINGS}
+    assert {2, 3, 4, 5} <= sizes
+    assert len(ENDINGS) >= 300
+
+
+@pytest.mark.parametrize("start", range(0, len(ENDINGS), 60))
+def test_under_constraints_the_value_is_the_exhaustive_minimax(start: int) -> None:
+    for kind, table in ENDINGS[start:start + 60]:
+        st = table.state
+        side = _side(st.declarer)
+        if st.pending is not None:
+            values = option_values(table, budget=60)
+            events = decision_events(st)
+            assert len(values) == len(events)
+            for ov in values:
+                after = st
+                for ev in ov.events:
+                    after = table.apply(after, ev)
+                want = _won(after, side) + minimax(table, after, side)
+                assert ov.worth == Worth(want, want), (kind, ov.option, table.history)
+        else:
+            want = _won(st, side) + minimax(table, st, side)
+            assert position_value(table, budget=60) == Worth(want, want), (kind, table.history)
+
+
+def test_the_fast_step_is_the_engines_own() -> None:
+    # the search plays a legal card in a position without irregularities by settle(place_card(...)) instead of
+    # Table.apply; on every card of the endings and of whole deals with a penalty card it gives the same state
+    tables = [t for _, t in ENDINGS[::3]]
+    for seed in range(40):
+        table = _ending(500 + seed, 10, "penalty")
+        if table is not None:
+            tables.append(table)
+    used = 0
+    for table in tables:
+        st = table.state
+        if st.pending is not None:
+            st = table.apply(st, decision_events(st)[-1])
+        seen = [st]
+        while seen:
+            now = seen.pop()
+            if now.phase == "over" or now.pending is not None or len(seen) > 30:
+                continue
+            for card in sorted(legal_cards(now), key=lambda c: c.sort_key):
+                ev = Play(now.to_act, card)
+                fast = plain_step(now, ev)
+                slow = table.apply(now, ev)
+                if fast is not None:
+                    used += 1
+                    assert fast == slow, (table.history, ev)
+            seen.append(slow)
+    assert used > 500
+
+
+# ----------------------------------------------------------------------------------------------------------------
+# bounds
+# ----------------------------------------------------------------------------------------------------------------
+
+def _refused_opening_lead(seed: int) -> Table:
+    rng = random.Random(seed)
+    table = Table(Deal.random(seed), Contract.parse("4S", Seat.SOUTH))
+    offender = Seat.EAST                     # West should lead; East faces a card (54), declarer refuses it (54D)
+    table.push(Expose(offender, sorted(table.state.hand(offender), key=lambda c: c.sort_key)[rng.randint(0, 12)],
+                      how="lead_out_of_turn"))
+    table.push(RejectLead(Seat.SOUTH))
+    return table
+
+
+def test_a_search_cut_short_gives_bounds_that_hold_the_value_and_says_so() -> None:
+    table = _refused_opening_lead(3)
+    quick = option_values(table, budget=0.0)
+    full = option_values(table, budget=120)
+    assert [v.option for v in quick] == [v.option for v in full]
+    for q, f in zip(quick, full):
+        assert f.worth.exact
+        assert q.worth.lower <= f.worth.lower <= q.worth.upper
+        if not q.worth.exact:
+            assert str(q.worth) == f">={q.worth.lower}"
+        else:
+            assert str(q.worth) == str(q.worth.lower)
+    # with no time at all, the option left to the constraints cannot have been searched through
+    assert any(not q.worth.exact for q in quick)
+
+
+def test_a_bound_is_written_as_at_least() -> None:
+    assert str(Worth(8, 10)) == ">=8" and not Worth(8, 10).exact and Worth(8, 10).value is None
+    assert str(Worth(9, 9)) == "9" and Worth(9, 9).exact and Worth(9, 9).value == 9
+
+
+# ----------------------------------------------------------------------------------------------------------------
+# bad input
+# ----------------------------------------------------------------------------------------------------------------
+
+def test_nothing_to_decide_is_an_error_that_changes_nothing() -> None:
+    table = Table(Deal.random(5), Contract.parse("3NT", Seat.SOUTH))
+    before = table.state
+    with pytest.raises(WorthError) as info:
+        option_values(table)
+    assert info.value.key == "worth.error.no_decision"
+    assert "decision" in info.value.explain("en")
+    assert info.value.explain("da") != info.value.explain("en")
+    assert info.value.explain("nb") != info.value.explain("en")
+    assert table.state is before
+
+
+def test_a_finished_board_and_a_claim_are_errors() -> None:
+    table = Table(Deal.random(6), Contract.parse("3NT", Seat.SOUTH))
+    table.push(Claim(Seat.SOUTH))
+    with pytest.raises(WorthError) as info:
+        position_value(table)
+    assert info.value.key == "worth.error.claim"
+    rng = random.Random(6)
+    done = Table(Deal.random(6), Contract.parse("3NT", Seat.SOUTH))
+    while done.state.phase != "over":
+        st = done.state
+        done.push(Play(st.to_act, rng.choice(sorted(done.legal_cards(), key=lambda c: c.sort_key))))
+    with pytest.raises(WorthError) as info:
+        position_value(done)
+    assert info.value.key == "worth.error.over"
