@@ -21,19 +21,19 @@ other labels are catalogue keys the renderer looks up.
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from bridgelaws.cards import Card, Seat, Suit
-from bridgelaws.events import AcceptLead, Choose, Event, RejectLead, Select, SpreadHand
+from bridgelaws.decision_options import decision_events
+from bridgelaws.events import AcceptLead, Choose, Event, Select, SpreadHand
 from bridgelaws.i18n import Message, normalize_lang
 from bridgelaws.laws import LawRef
 
 if TYPE_CHECKING:
     from bridgelaws.deal import Contract, Deal
-    from bridgelaws.state import PenaltyCard, PlayState
+    from bridgelaws.state import Decision, PenaltyCard, PlayState
     from bridgelaws.table import Table
 
 __all__ = [
@@ -207,70 +207,54 @@ def _m(key: str, **params: object) -> Message:
     return Message("widget.opt." + key, params)
 
 
-def _subsets(suits: tuple[Suit, ...]) -> Iterator[tuple[Suit, ...]]:
-    for k in range(1, len(suits) + 1):
-        yield from itertools.combinations(suits, k)
-
-
 def decision_choices(state: PlayState) -> list[Choice]:
-    """The options of the pending decision, each with the event it pushes (the same mapping as
-    :func:`bridgelaws.simulate.decision_event`); empty when nothing is pending."""
+    """The options of the pending decision, one per event it offers
+    (:func:`bridgelaws.decision_options.decision_events`, which the random playouts and the claim solver read
+    too), each with its label and law; empty when nothing is pending."""
     d = state.pending
     if d is None:
         return []
-    decl = state.declarer
     law_of = {o.name: o.law for o in d.options}
-    out: list[Choice] = []
-    if d.kind == "lead_options":
-        for s in d.suits:
-            out.append(Choice(_m("require", suit=s), law_of["require"], Choose(decl, option="require", suit=s)))
-        for subset in _subsets(d.suits):
-            ev = (Choose(decl, option="forbid", suit=subset[0]) if len(subset) == 1
-                  else Choose(decl, option="forbid", suits=subset))
-            out.append(Choice(_m("forbid", suits=subset), law_of["forbid"], ev))
-        out.append(Choice(_m("none"), law_of["none"], Choose(decl, option="none")))
-    elif d.kind == "opening_lead_out_of_turn":
-        # only the options on offer: after 54C (declarer could have seen dummy's cards) accept_and_play alone
-        if "accept_and_play" in law_of:
-            out.append(Choice(_m("accept_and_play"), law_of["accept_and_play"], AcceptLead(decl)))
-        if "accept_and_become_dummy" in law_of:
-            out.append(Choice(_m("accept_and_become_dummy"), law_of["accept_and_become_dummy"], SpreadHand(decl)))
-        if "reject_require" in law_of:
-            out.append(Choice(_m("reject_54"), law_of["reject_require"], RejectLead(decl)))
-    elif d.kind == "lead_out_of_turn":
-        out.append(Choice(_m("accept_lead"), law_of["accept_lead"], AcceptLead(decl)))
-        out.append(Choice(_m("reject_lead"), law_of["reject_lead"], RejectLead(decl)))
-    elif d.kind == "declarer_lead_out_of_turn":
-        spoken = {s for s, _ in state.irregular_lead.statements} if state.irregular_lead is not None else set()
-        for seat in (d.by, d.by.partner):
-            if seat in spoken:
-                continue
-            out.append(Choice(_m("seat_accepts", seat=seat), law_of["accept_lead"], AcceptLead(seat)))
-            out.append(Choice(_m("seat_rejects", seat=seat), law_of["reject_lead"], RejectLead(seat)))
-    elif d.kind == "premature_play":
-        out.append(Choice(_m("highest"), law_of["highest"], Choose(decl, option="highest")))
-        out.append(Choice(_m("lowest"), law_of["lowest"], Choose(decl, option="lowest")))
-        others = [s for s in Suit if s is not state.suit_led]
-        for s in others:
-            out.append(Choice(_m("require_suit", suit=s), law_of["require_suit"],
-                              Choose(decl, option="require_suit", suit=s)))
-        for s in others:
-            out.append(Choice(_m("forbid_suit", suit=s), law_of["forbid_suit"],
-                              Choose(decl, option="forbid_suit", suit=s)))
-    elif d.kind == "failure_to_play":
+    return [Choice(*_label(state, ev, law_of), ev) for ev in decision_events(state)]
+
+
+def _label(state: PlayState, ev: Event, law_of: dict[str, LawRef]) -> tuple[Message, LawRef]:
+    """What the button for ``ev`` says, and its law."""
+    d = state.pending
+    assert d is not None
+    if isinstance(ev, Choose):
+        return _choose_label(d, ev, law_of)
+    if isinstance(ev, Select):
+        return _m("select", seat=d.by, card=ev.card), d.law
+    accepts = isinstance(ev, AcceptLead)
+    if d.kind == "opening_lead_out_of_turn":      # 54: accept (and play, or become dummy), or reject
+        if isinstance(ev, SpreadHand):
+            return _m("accept_and_become_dummy"), law_of["accept_and_become_dummy"]
+        if accepts:
+            return _m("accept_and_play"), law_of["accept_and_play"]
+        return _m("reject_54"), law_of["reject_require"]
+    law_ref = law_of["accept_lead" if accepts else "reject_lead"]
+    if d.kind == "declarer_lead_out_of_turn":     # either defender may speak
+        return _m("seat_accepts" if accepts else "seat_rejects", seat=ev.seat), law_ref
+    return _m("accept_lead" if accepts else "reject_lead"), law_ref
+
+
+def _choose_label(d: Decision, ev: Choose, law_of: dict[str, LawRef]) -> tuple[Message, LawRef]:
+    """What the button for declarer's ``choose`` says, and its law."""
+    option = ev.option
+    if option in ("require", "require_suit", "forbid_suit"):
+        return _m(option, suit=ev.suit), law_of[option]
+    if option == "forbid":
+        return _m("forbid", suits=ev.suits or (ev.suit,)), law_of["forbid"]
+    if option == "accept_play":
         accept = next(o for o in d.options if o.name == "accept_play")
+        return _m("accept_play", card=accept.cards[0] if accept.cards else d.cards[0]), accept.law
+    if option == "reject_play":
         reject = next(o for o in d.options if o.name == "reject_play")
-        out.append(Choice(_m("accept_play", card=accept.cards[0] if accept.cards else d.cards[0]), accept.law,
-                          Choose(decl, option="accept_play")))
-        out.append(Choice(_m("reject_play", cards=reject.cards), reject.law, Choose(decl, option="reject_play")))
-    elif d.kind == "designate_penalty_card":
-        for c in d.cards:
-            out.append(Choice(_m("designate", card=c), d.law,
-                              Choose(decl, option="designate_penalty_card", card=c)))
-    elif d.kind == "select_card":
-        for c in (o.cards[0] for o in d.options):
-            out.append(Choice(_m("select", seat=d.by, card=c), d.law, Select(d.by, card=c)))
-    return out
+        return _m("reject_play", cards=reject.cards), reject.law
+    if option == "designate_penalty_card":
+        return _m("designate", card=ev.card), d.law
+    return _m(option), law_of[option]             # highest, lowest, none
 
 
 def revoke_choices(table: Table) -> list[Choice]:

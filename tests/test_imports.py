@@ -1,5 +1,6 @@
 """Imports run one way (DESIGN.md, Layers): no module of the package imports, directly or through others, a
-module that imports it back, counting imports inside functions and under ``TYPE_CHECKING``.
+module that imports it back, counting imports inside functions and under ``TYPE_CHECKING``. ``from P import m``
+counts as an import of the package ``P`` as well as of ``P.m``: it runs ``P``'s ``__init__`` and asks it for ``m``.
 
 The one named exception: the lazy display hooks, an import of ``bridgelaws.render`` (or one of its modules)
 made inside a method called ``_repr_html_``. Core types draw themselves through ``render``, which itself
