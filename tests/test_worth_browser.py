@@ -161,7 +161,7 @@ def stored_lines(lang: str) -> list[str] | None:
     from bridgelaws.session import worth as sw
 
     s = TableSession.from_scenario(EX2, lang=lang, mode="lesson", start="end")
-    values = sw.stored_values(s.table)
+    values = sw.stored_values(s.table, EX2)
     if values is None:
         return None
     out = []

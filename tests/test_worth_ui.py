@@ -182,28 +182,57 @@ def test_a_bound_is_labelled_at_least(monkeypatch: pytest.MonkeyPatch) -> None:
         assert not any(line.endswith(words[lang]) for line in box(s)["lines"][:-1])
 
 
-def test_without_dds_an_unstored_position_needs_the_full_installation(monkeypatch: pytest.MonkeyPatch) -> None:
+def values_file_beside_ex2(folder: Path, options: dict[str, list[int]] | None) -> Path:
+    """01's example 2 copied into ``folder`` with a values file beside it (the analysis layer's format,
+    bridgelaws/analysis/stored.py) holding ``options`` for its decision, or no position at all (None)."""
+    import json
+    import shutil
+
+    from bridgelaws.analysis import stored
+
+    shutil.copy(EX2, folder / EX2.name)
+    positions = {}
+    if options is not None:
+        st = session().table.state
+        positions[stored.position_fingerprint(st)] = {"scenario": "stort-strafkort-ex2-lead-options", "after": 9,
+                                                      "options": options}
+    (folder / stored.FILE_NAME).write_text(json.dumps({"format": stored.FORMAT, "positions": positions}),
+                                           encoding="utf-8")
+    return folder / EX2.name
+
+
+@pytest.mark.parametrize("stored_file", [False, True])
+def test_without_dds_an_unstored_position_needs_the_full_installation(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, stored_file: bool) -> None:
     monkeypatch.setattr(sw, "dds_available", lambda: False)
-    monkeypatch.setattr(sw, "stored_values", lambda table: None)
-    s = session()
+    monkeypatch.chdir(tmp_path)                      # no values file found from the working folder either
+    path = values_file_beside_ex2(tmp_path, None) if stored_file else EX2
+    s = session(path)
     s.handle({"action": "worth"})
     words = {"en": "full installation", "da": "fulde installation", "nb": "fulle installasjonen"}
     for lang in LANGS:
         s.set_lang(lang)
         b = box(s)
-        assert words[lang] in b["note"] and not b["lines"]
+        assert b["note"] == text("worthbox.needs_full", lang) and words[lang] in b["note"] and not b["lines"]
 
 
-def test_without_dds_stored_values_are_shown(monkeypatch: pytest.MonkeyPatch) -> None:
-    from bridgelaws.analysis.worth import option_values
-
-    s0 = session()
-    stored = option_values(s0.table)
+def test_without_dds_the_stored_values_are_shown(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    # numbers no search gives (a bound, and values unlike each other): what the box shows is the file's
+    path = values_file_beside_ex2(tmp_path, {"require:C": [7, 7], "forbid:C": [6, 6], "none": [5, 9]})
     monkeypatch.setattr(sw, "dds_available", lambda: False)
-    monkeypatch.setattr(sw, "stored_values", lambda table: stored)
-    s = session()
+    s = session(path)
     s.handle({"action": "worth"})
-    assert [line.split(": ")[1] for line in box(s)["lines"]] == [str(v.worth) for v in stored]
+    assert box(s)["lines"] == ("Require ♣: 7", "Forbid ♣: 6", "No restriction: at least 5")
+    s.set_lang("nb")
+    assert box(s)["lines"] == ("Krev ♣: 7", "Forby ♣: 6", "Ingen begrensning: minst 5")
+
+
+def test_stored_values_for_other_options_are_not_taken(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    path = values_file_beside_ex2(tmp_path, {"require:C": [7, 7], "none": [5, 5]})   # forbid:C missing
+    monkeypatch.setattr(sw, "dds_available", lambda: False)
+    s = session(path)
+    s.handle({"action": "worth"})
+    assert box(s)["note"] == text("worthbox.needs_full", "en")
 
 
 def test_the_box_is_drawn_in_the_decision_box_and_only_where_a_decision_waits() -> None:

@@ -13,7 +13,6 @@ shown (:attr:`SessionCore.held_back`), and the action refuses while it is held b
 
 from __future__ import annotations
 
-import importlib.util
 from dataclasses import dataclass
 from typing import Any
 
@@ -51,25 +50,28 @@ def position_key(s: Any) -> tuple[Any, ...]:
 
 
 def dds_available() -> bool:
-    """Whether endplay (DDS) can be imported here (not on the offline site)."""
-    return importlib.util.find_spec("endplay") is not None
+    """Whether DDS (endplay) can be loaded here (not on the offline site)."""
+    from bridgelaws.analysis.dds import available
+
+    return available()
 
 
-def stored_values(table: Any) -> list[Any] | None:
+def stored_values(table: Any, near: Any = None) -> list[Any] | None:
     """The option values stored for the decision pending on ``table`` (the article's positions, computed in
-    advance for the offline site), or None when this position is not stored or no store is installed. The
-    store and its pure-Python lookup are the analysis layer's (``bridgelaws.analysis.stored``)."""
-    try:
-        from bridgelaws.analysis import stored  # type: ignore[attr-defined]
-    except ImportError:
+    advance for the offline site: :mod:`bridgelaws.analysis.stored`, pure Python), as the analysis layer's
+    OptionValue list, or None when no values file is found or it does not hold this position. ``near``: a
+    scenario file, beside which the values file is looked for first."""
+    from bridgelaws.analysis import stored
+    from bridgelaws.analysis.worth import OptionValue, Worth, _options
+
+    path = stored.find_values_file(near)
+    found = stored.stored_values(table.state, path) if path is not None else None
+    if found is None:
         return None
-    lookup = getattr(stored, "option_values", None) or getattr(stored, "lookup", None)
-    if lookup is None:
-        return None
-    try:
-        return lookup(table)
-    except (KeyError, LookupError):
-        return None
+    events = {name: evs for name, evs, _ in _options(table, table.state)}
+    if {name for name, _, _ in found.options} != set(events):
+        return None        # stored for other options than the engine offers now: not this position's values
+    return [OptionValue(name, events[name], Worth(lo, hi)) for name, lo, hi in found.options]
 
 
 def kinds_here(s: Any) -> tuple[str, ...]:
@@ -95,7 +97,8 @@ def compute(s: Any, kind: str, budget: float | None = None) -> Result:
     table = s.table
     if kind == "decision":
         if not dds_available():
-            values = stored_values(table)
+            first = s.branches[0].scenario if getattr(s, "branches", None) else None
+            values = stored_values(table, first.path if first is not None and first.path else None)
             return Result("decision", values) if values is not None else Result("missing")
         return Result("decision", _worth.option_values(table, budget=budget))
     if not dds_available():
