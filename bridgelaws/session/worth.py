@@ -138,6 +138,7 @@ def request(s: Any, kind: str = "") -> None:
     key = (position_key(s), kind)
     if key not in s.worth_results:
         s.worth_results[key] = compute(s, kind)
+    s.message = None        # a refusal shown before is no longer what the table says
 
 
 # ---- the drawing's data ---------------------------------------------------------------------------------
