@@ -32,7 +32,6 @@ from bridgelaws.i18n import text
 from bridgelaws.session import TableSession
 from bridgelaws.session import worth as sw
 from bridgelaws.session.panel import side_panel
-from bridgelaws.table import Table
 
 ROOT = Path(__file__).resolve().parent.parent
 SC = ROOT / "notebooks" / "scenarios"

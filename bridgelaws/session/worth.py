@@ -25,8 +25,8 @@ from bridgelaws.view import decision_choices, same_event
 #: seconds the notebooks' values may take (the table's click uses the analysis layer's default)
 NOTEBOOK_BUDGET = 300.0
 
-__all__ = ["show_values", "values_text", "NOTEBOOK_BUDGET", "Result", "compute", "request", "worth_panel", "position_key", "stored_values", "dds_available",
-           "worth_text", "kinds_here"]
+__all__ = ["NOTEBOOK_BUDGET", "Result", "compute", "dds_available", "kinds_here", "position_key", "request",
+           "show_values", "stored_values", "values_text", "worth_panel", "worth_text"]
 
 
 def _side_seats(seat: Seat) -> tuple[Seat, Seat]:
