@@ -373,3 +373,21 @@ def test_errors_and_catalogues_write_cards_in_every_language_without_importing_u
         for part in got["want"][lang]:
             assert part in text, (lang, part, text)
     assert got["texts"]["da"] != got["texts"]["en"]
+
+
+def test_the_analysis_sits_above_the_engine_and_below_the_views() -> None:
+    # DESIGN.md, Layers: the analysis imports the core (cards, state, rules, table, the claim solver's plain-play
+    # representation) and nothing that shows a position; nothing of the engine imports it
+    graph, _ = import_graph(PACKAGE)
+    analysis = {m for m in graph if m.startswith("bridgelaws.analysis")}
+    assert analysis, "bridgelaws.analysis is missing"
+    engine = [m for m in graph if m.startswith(("bridgelaws.rules", "bridgelaws.pbn"))] + [
+        f"bridgelaws.{m}" for m in ("cards", "deal", "laws", "errors", "state", "mechanics", "table", "events",
+                                     "claimsolver", "simulate", "i18n", "notation")]
+    for mod in engine:
+        assert not graph[mod] & analysis, f"{mod} imports {graph[mod] & analysis}"
+    views = ("bridgelaws.view", "bridgelaws.widgets", "bridgelaws.render", "bridgelaws.session",
+             "bridgelaws.scenario", "bridgelaws.timeline", "bridgelaws.notebook")
+    for mod in analysis:
+        bad = [t for t in graph[mod] if t.startswith(views)]
+        assert not bad, f"{mod} imports {bad}"

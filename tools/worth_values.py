@@ -74,13 +74,13 @@ def main(argv: list[str] | None = None) -> int:
         took = time.monotonic() - t0
         inexact += sum(not v.worth.exact for v in values)
         positions[fp] = {"scenario": sid, "after": n,
-                         "options": {v.option: [v.worth.lower, v.worth.upper] for v in values}}
+                         "options": [[v.option, v.worth.lower, v.worth.upper] for v in values]}
         shown = ", ".join(f"{v.option} {v.worth}" for v in values)
         print(f"{sid} after {n}: {shown} ({took:.1f} s)", flush=True)
     data = {"format": FORMAT,
             "about": "Double-dummy tricks for declarer's side in the whole board under each option of each "
                      "decision in notebooks/scenarios (bridgelaws.analysis; written by tools/worth_values.py). "
-                     "Each value is [lower, upper]; equal when exact.",
+                     "Each option is [name, lower, upper], in the order the decision offers them; lower = upper when exact.",
             "positions": positions}
     OUT.write_text(json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     print(f"{OUT.relative_to(ROOT)}: {len(positions)} positions, {inexact} values not exact")

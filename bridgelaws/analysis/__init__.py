@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from bridgelaws.analysis.worth import (
     DEFAULT_BUDGET, OptionValue, RevokeCheck, Worth, WorthError, claim_value, option_name, option_values,
-    position_value, revoke_check,
+    position_value, revoke_check, option_events,
 )
 
 __all__ = ["DEFAULT_BUDGET", "OptionValue", "RevokeCheck", "Worth", "WorthError", "claim_value", "option_name",
-           "option_values", "position_value", "revoke_check"]
+           "option_events", "option_values", "position_value", "revoke_check"]

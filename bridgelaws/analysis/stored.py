@@ -99,7 +99,7 @@ def read_values(path: str | Path) -> dict[str, StoredValues]:
         if data.get("format") != FORMAT:
             raise ValueError(f"{path}: not a values file of format {FORMAT}")
         got = {fp: StoredValues(e["scenario"], int(e["after"]),
-                                tuple((o, int(v[0]), int(v[1])) for o, v in e["options"].items()))
+                                tuple((str(o), int(lo), int(hi)) for o, lo, hi in e["options"]))
                for fp, e in data["positions"].items()}
         _CACHE[key] = got
     return got

@@ -21,7 +21,7 @@ from bridgelaws.state import PlayState
 
 from bridgelaws.analysis.search import Search, remaining, side_of
 
-__all__ = ["Worth", "OptionValue", "WorthError", "option_values", "position_value", "claim_value",
+__all__ = ["Worth", "OptionValue", "WorthError", "option_values", "option_events", "position_value", "claim_value",
            "revoke_check", "RevokeCheck", "option_name", "DEFAULT_BUDGET"]
 
 #: seconds a decision's values may take before the answer is given as bounds
@@ -121,6 +121,14 @@ def _options(engine: Any, state: PlayState) -> list[tuple[str, tuple[Event, ...]
             continue
         out.append((name, (ev,), after))
     return out
+
+
+def option_events(table: Any, state: PlayState | None = None) -> list[tuple[str, tuple[Event, ...]]]:
+    """The options of the decision pending in ``state`` (default: the table's), each with the events that take
+    it, without computing anything (no DDS): what the card table's buttons and the stored values are keyed by."""
+    st = table.state if state is None else state
+    _check(st, need_decision=True)
+    return [(name, events) for name, events, _ in _options(table, st)]
 
 
 def _won(state: PlayState, side: str) -> int:
