@@ -181,20 +181,23 @@ def test_a_bound_is_labelled_at_least(monkeypatch: pytest.MonkeyPatch) -> None:
         assert not any(line.endswith(words[lang]) for line in box(s)["lines"][:-1])
 
 
-def values_file_beside_ex2(folder: Path, options: dict[str, list[int]] | None) -> Path:
+def values_file_beside_ex2(folder: Path, options: dict[str, list[int]] | None, file: bool = True) -> Path:
     """01's example 2 copied into ``folder`` with a values file beside it (the analysis layer's format,
-    bridgelaws/analysis/stored.py) holding ``options`` for its decision, or no position at all (None)."""
+    bridgelaws/analysis/stored.py) holding ``options`` for its decision, or no position at all (None); or with
+    no values file (``file`` False)."""
     import json
     import shutil
 
     from bridgelaws.analysis import stored
 
     shutil.copy(EX2, folder / EX2.name)
+    if not file:
+        return folder / EX2.name
     positions = {}
     if options is not None:
         st = session().table.state
         positions[stored.position_fingerprint(st)] = {"scenario": "stort-strafkort-ex2-lead-options", "after": 9,
-                                                      "options": options}
+                                                      "options": [[k, *v] for k, v in options.items()]}
     (folder / stored.FILE_NAME).write_text(json.dumps({"format": stored.FORMAT, "positions": positions}),
                                            encoding="utf-8")
     return folder / EX2.name
@@ -205,7 +208,7 @@ def test_without_dds_an_unstored_position_needs_the_full_installation(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path, stored_file: bool) -> None:
     monkeypatch.setattr(sw, "dds_available", lambda: False)
     monkeypatch.chdir(tmp_path)                      # no values file found from the working folder either
-    path = values_file_beside_ex2(tmp_path, None) if stored_file else EX2
+    path = values_file_beside_ex2(tmp_path, None, file=stored_file)
     s = session(path)
     s.handle({"action": "worth"})
     words = {"en": "full installation", "da": "fulde installation", "nb": "fulle installasjonen"}
@@ -325,3 +328,18 @@ def test_claim_box_gives_the_worst_legal_line_where_the_claim_solver_answers() -
     whole = ns_won(before) + 5
     assert box(s, "claim")["lines"] == (text("worthbox.claim.dd", "en", value=str(whole)),
                                         text("worthbox.claim.worst", "en", n=whole))
+
+
+def test_without_dds_01_example_2_shows_the_values_of_the_full_installation(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the offline site's path: the values file beside the article's scenarios holds 01's example 2, and the box
+    # shows from it what DDS gives where it is installed (the first line checked against endplay's own solver)
+    full = session()
+    full.handle({"action": "worth"})
+    monkeypatch.setattr(sw, "dds_available", lambda: False)
+    offline = session()
+    offline.handle({"action": "worth"})
+    for lang in LANGS:
+        full.set_lang(lang)
+        offline.set_lang(lang)
+        assert box(offline)["lines"] == box(full)["lines"] and len(box(offline)["lines"]) == 3
+    assert box(offline)["lines"][0] == f"Require ♣: {require_clubs_reference()}"

@@ -62,13 +62,16 @@ def stored_values(table: Any, near: Any = None) -> list[Any] | None:
     OptionValue list, or None when no values file is found or it does not hold this position. ``near``: a
     scenario file, beside which the values file is looked for first."""
     from bridgelaws.analysis import stored
-    from bridgelaws.analysis.worth import OptionValue, Worth, _options
+    from bridgelaws.analysis.worth import OptionValue, Worth, option_events
 
     path = stored.find_values_file(near)
-    found = stored.stored_values(table.state, path) if path is not None else None
+    try:
+        found = stored.stored_values(table.state, path) if path is not None else None
+    except (ValueError, KeyError, TypeError, OSError):
+        found = None       # a values file that cannot be read holds nothing for this position
     if found is None:
         return None
-    events = {name: evs for name, evs, _ in _options(table, table.state)}
+    events = dict(option_events(table))
     if {name for name, _, _ in found.options} != set(events):
         return None        # stored for other options than the engine offers now: not this position's values
     return [OptionValue(name, events[name], Worth(lo, hi)) for name, lo, hi in found.options]
