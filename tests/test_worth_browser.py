@@ -7,6 +7,10 @@ The "Require ♣" value is checked against endplay's own solver on the position 
 then no longer a penalty card, so play is plain; tests/test_worth_ui.py), each line against the option's label
 in the catalogue and the analysis layer's value: the page shows what the kernel computed, for the right option.
 
+In the offline site (JupyterLite, Pyodide: no DDS) the same three tables show the same lines, read from the
+values file beside the article's scenarios (notebooks/scenarios/worth-values.json, bridgelaws.analysis.stored);
+the site is built afresh, or taken from ``BRIDGELAWS_SITE_DIR`` (tests/test_site.py's fixtures).
+
 Kept cheap: one server of each kind, one notebook with the three tables, one page each. Screenshots go to
 ``test-artifacts/worth-browser/``. Without Chromium these tests are skipped, except in CI (``CI=true``).
 """
@@ -156,8 +160,8 @@ for lang in ("da", "nb", "en"):
 
 
 def stored_lines(lang: str) -> list[str] | None:
-    """What the site's box must show from the stored values (the analysis layer's store, read here with the
-    same pure-Python lookup the site uses), or None when the store does not hold this position."""
+    """What the site's box must show from the stored values (notebooks/scenarios/worth-values.json, read here
+    with the same pure-Python lookup the site uses), or None when the store does not hold this position."""
     from bridgelaws.session import worth as sw
 
     s = TableSession.from_scenario(EX2, lang=lang, mode="lesson", start="end")
@@ -171,7 +175,7 @@ def stored_lines(lang: str) -> list[str] | None:
     return out
 
 
-def test_site_decision_box_shows_stored_values_or_that_they_need_the_full_installation(browser: Any, site_url: str,
+def test_site_decision_box_values_come_from_the_stored_file(browser: Any, site_url: str,
                                                            expected: dict[str, list[str]]) -> None:
     from test_site import run_new_cell, shot, wait_idle, watched_page
 
@@ -190,18 +194,14 @@ def test_site_decision_box_shows_stored_values_or_that_they_need_the_full_instal
             t.scroll_into_view_if_needed()
             box = t.locator("[data-role='decision']")
             box.get_by_role("button", name=BUTTON[lang]).click()
+            # the values file beside the article's scenarios holds this position: the site shows the stored
+            # values, which are what DDS gives in the full installation
             stored = stored_lines(lang)
-            if stored is None:
-                # not precomputed: the box says so in the reader's language, and shows no number
-                box.locator(".bl-worth-note").wait_for(timeout=120_000)
-                assert box.locator(".bl-worth-note").inner_text().strip() == text("worthbox.needs_full", lang)
-                assert box.locator("[data-role='worth-value']").count() == 0
-            else:
-                # the stored values, which are the values DDS gives in the full installation
-                assert stored == expected[lang]
-                box.locator("[data-role='worth-value']").nth(2).wait_for(timeout=120_000)
-                shown = [s.strip() for s in box.locator("[data-role='worth-value']").all_inner_texts()]
-                assert shown == stored, lang
+            assert stored is not None and stored == expected[lang]
+            box.locator("[data-role='worth-value']").nth(2).wait_for(timeout=120_000)
+            shown = [s.strip() for s in box.locator("[data-role='worth-value']").all_inner_texts()]
+            assert shown == stored, lang
+            assert box.locator(".bl-worth-note").count() == 0
         shot(page, "worth-site.png")
     finally:
         external, errors = list(watch.external), list(watch.errors)
