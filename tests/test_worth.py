@@ -330,3 +330,74 @@ def test_a_finished_board_and_a_claim_are_errors() -> None:
     with pytest.raises(WorthError) as info:
         position_value(done)
     assert info.value.key == "worth.error.over"
+
+
+# ----------------------------------------------------------------------------------------------------------------
+# the 64C check and the claim: DDS's own number from the position they name
+# ----------------------------------------------------------------------------------------------------------------
+
+def _boards_with_an_established_revoke(count: int) -> list[Table]:
+    from bridgelaws.simulate import revoke_playout
+
+    out = []
+    seed = 0
+    while len(out) < count:
+        seed += 1
+        rng = random.Random(seed)
+        table = None
+        for table, _ in revoke_playout(Deal.random(seed), Contract.parse("3NT", rng.choice(list(Seat))), seed,
+                                       p_revoke=0.05):
+            pass
+        assert table is not None and table.state.phase == "over"
+        est = [r for r in table.state.revokes if r.established and not r.corrected]
+        if len(est) == 1:
+            out.append(table)
+    return out
+
+
+def test_the_64c_check_compares_the_result_after_the_transfer_with_dds_had_the_revoker_followed_suit() -> None:
+    from bridgelaws.analysis import revoke_check
+
+    for table in _boards_with_an_established_revoke(8):
+        (check,) = revoke_check(table)
+        st = table.state
+        side = _side(st.declarer)
+        revoke = next(r for r in st.revokes if r.established)
+        assert check.revoker is revoke.seat and check.revoke_trick == revoke.trick_no
+        ev = table.history[check.before_event]
+        assert isinstance(ev, Play) and ev.card == revoke.card and ev.revoke
+        before = table.copy(check.before_event)
+        assert before.state.to_act is revoke.seat              # he was to play: he could have followed suit
+        assert check.without_revoke == Worth(dds_whole_board(before), dds_whole_board(before))
+        assert check.played == _won(st, side)
+        # Law 64A transfers tricks from the revoker's side to the other; never more than one or two here
+        moved = check.after_transfer - check.played
+        assert moved in ((0, 1, 2) if _side(revoke.seat) != side else (0, -1, -2))
+
+
+def test_the_claim_value_is_dds_from_the_position_of_the_claim() -> None:
+    from bridgelaws.analysis import WorthError, claim_value
+
+    for seed in range(1, 9):
+        rng = random.Random(seed)
+        table = Table(Deal.random(seed), Contract.parse("4S", Seat.SOUTH))
+        for _ in range(rng.randint(4, 30)):
+            st = table.state
+            table.push(Play(st.to_act, rng.choice(sorted(table.legal_cards(), key=lambda c: c.sort_key))))
+        n = len(table.history)
+        with pytest.raises(WorthError):
+            claim_value(table)
+        table.push(Claim(table.state.to_act))
+        at, worth = claim_value(table)
+        assert at == n
+        want = dds_whole_board(table.copy(n))
+        assert worth == Worth(want, want)
+
+
+def test_the_64c_check_waits_for_the_end_of_the_board() -> None:
+    from bridgelaws.analysis import revoke_check
+
+    table = Table(Deal.random(4), Contract.parse("3NT", Seat.SOUTH))
+    with pytest.raises(WorthError) as info:
+        revoke_check(table)
+    assert info.value.key == "worth.error.not_over"

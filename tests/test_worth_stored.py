@@ -1,4 +1,4 @@
-"""The double-dummy values stored for the offline site (notebooks/scenarios/worth-values.json, written by
+"""The double-dummy values stored for the offline site (notebooks/scenarios/worth-values.dat, written by
 tools/worth_values.py, read by bridgelaws.analysis.stored without endplay): every decision of the article
 notebooks' scenario files is stored, every stored value belongs to an existing scenario position with the same
 options, a sample matches a fresh computation, and the lookup works where endplay is missing."""

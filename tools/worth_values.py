@@ -1,5 +1,5 @@
 """Precompute the double-dummy value of every option at every decision point of the article notebooks' scenario
-files, for the offline site (which has no DDS): ``notebooks/scenarios/worth-values.json``.
+files, for the offline site (which has no DDS): ``notebooks/scenarios/worth-values.dat``.
 
     python tools/worth_values.py [--budget 600] [--check]
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from bridgelaws.cards import Seat
+from bridgelaws.cards import Seat, Suit
 from bridgelaws.claimsolver import _clean, _in_rotation, _key, _representatives
 from bridgelaws.events import Event, Play
 from bridgelaws.mechanics import Engine, legal_cards, place_card
@@ -257,9 +257,10 @@ class Search:
         maximize = self.mine(self._mover(st))
         children = self._expand(st)
         if cards is not None and not maximize:
-            # only a card that holds the side below t in plain play can do so under the constraints; one that
-            # leaves plain play is then a refutation at once, so those come first
-            children = sorted((c for c in children if c[3] is None or c[3] in cards), key=lambda c: not c[4])
+            # only a card that holds the side below t in plain play can do so under the constraints
+            children = [c for c in children if c[3] is None or c[3] in cards]
+        if len(children) > 1 and st.penalty_cards:
+            children = sorted(children, key=self._order(st))
         for ev, gained, child, card, clean in children:
             if clean and cards is not None and card is not None:
                 r = (card in cards) == maximize          # plain play from here on: the parent's answer is exact
@@ -268,6 +269,29 @@ class Search:
             if r == maximize:
                 return r
         return not maximize
+
+    def _order(self, st: PlayState) -> Any:
+        """Move order where penalty cards lie: first the moves that end the constraints soonest (a card that
+        leaves plain play; then a card of a penalty card's suit, or a lead in a suit its owner is void in, which
+        makes him play it; then for the defence a high card, which may win the lead for the side whose lead ends
+        the constraint)."""
+        suits = {p.card.suit for p in st.penalty_cards}
+        if not st.trick:
+            # a lead in a suit a penalty card's owner cannot follow makes him play it too
+            for p in st.penalty_cards:
+                held = {c.suit for c in st.hand(p.seat)}
+                suits.update(x for x in Suit if x not in held)
+        mover = self._mover(st)
+        defence = not self.mine(mover)
+
+        def key(c: tuple[Event, int, PlayState, int | None, bool]) -> tuple[int, int, int]:
+            ev = c[0]
+            card = getattr(ev, "card", None)
+            if card is None or not isinstance(ev, Play):
+                return (0 if c[4] else 1, 0, 0)
+            return (0 if c[4] else 1, 0 if card.suit in suits else 1, -int(card.rank) if defence else 0)
+
+        return key
 
     def bounds(self, st: PlayState) -> tuple[int, int]:
         """What the transposition table knows of ``st``: (lower, upper)."""

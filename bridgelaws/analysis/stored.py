@@ -1,5 +1,5 @@
 """Precomputed option values, for where DDS is not available (the offline site): one small JSON file beside the
-article notebooks' scenarios, ``notebooks/scenarios/worth-values.json``, written by ``python tools/worth_values.py``
+article notebooks' scenarios, ``notebooks/scenarios/worth-values.dat``, written by ``python tools/worth_values.py``
 and read here in pure Python (no endplay).
 
 Each entry is keyed by a fingerprint of the position (:func:`position_fingerprint`: the cards where they are,
@@ -21,7 +21,9 @@ from bridgelaws.state import PlayState
 
 __all__ = ["FILE_NAME", "StoredValues", "position_fingerprint", "stored_values", "read_values", "find_values_file"]
 
-FILE_NAME = "worth-values.json"
+#: JSON, named ``.dat`` because every ``.toml`` and ``.json`` file of the scenarios folder is read as a scenario
+#: (``python -m bridgelaws check notebooks/scenarios``, tests/test_scenario.py)
+FILE_NAME = "worth-values.dat"
 FORMAT = 1
 
 
