@@ -8,7 +8,7 @@ then no longer a penalty card, so play is plain; tests/test_worth_ui.py), each l
 in the catalogue and the analysis layer's value: the page shows what the kernel computed, for the right option.
 
 In the offline site (JupyterLite, Pyodide: no DDS) the same three tables show the same lines, read from the
-values file beside the article's scenarios (notebooks/scenarios/worth-values.json, bridgelaws.analysis.stored);
+values file beside the article's scenarios (notebooks/scenarios/worth-values.dat, bridgelaws.analysis.stored);
 the site is built afresh, or taken from ``BRIDGELAWS_SITE_DIR`` (tests/test_site.py's fixtures).
 
 Kept cheap: one server of each kind, one notebook with the three tables, one page each. Screenshots go to
@@ -160,7 +160,7 @@ for lang in ("da", "nb", "en"):
 
 
 def stored_lines(lang: str) -> list[str] | None:
-    """What the site's box must show from the stored values (notebooks/scenarios/worth-values.json, read here
+    """What the site's box must show from the stored values (notebooks/scenarios/worth-values.dat, read here
     with the same pure-Python lookup the site uses), or None when the store does not hold this position."""
     from bridgelaws.session import worth as sw
 
