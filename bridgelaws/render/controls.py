@@ -72,6 +72,9 @@ class Panel:
     #: the constraint timeline under the hands, at full width: markup made by :mod:`bridgelaws.timeline` (an SVG
     #: with inline attributes and its text version), put in as it is; "" for none
     timeline: str = ""
+    #: the double-dummy values at this position (:func:`bridgelaws.session.worth.worth_panel`), a box for each
+    #: kind: the decision box's control and values, the claim's tricks, the Law 64C check; () for none
+    worth: tuple[Mapping[str, Any], ...] = ()
     extra: Mapping[str, Any] = field(default_factory=dict)
 
 

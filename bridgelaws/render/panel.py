@@ -5,6 +5,7 @@ the hint, the Director) and the files box on the toolbar."""
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from collections.abc import Mapping
 from typing import Any
 
 from bridgelaws.i18n import text
@@ -50,6 +51,9 @@ def side_column(cell: ET.Element, view: BoardView, lang: str, panel: Panel) -> N
     if not (exam and exam.get("choices") and not panel.decision_enabled):
         # (the exam's own options stand for a decision it asks about, until it is answered)
         _decision(cell, view, lang, panel)
+    for w in panel.worth:
+        if w.get("kind") in ("revoke", "claim"):
+            _worth_box(cell, w)
     if panel.revoke:
         _button_group(cell, "revoke", panel.revoke_title, panel.revoke, f"3px solid {ORANGE}", "#fff8ee",
                       side_by_side=True)
@@ -141,6 +145,39 @@ def _decision(parent: ET.Element, view: BoardView, lang: str, panel: Panel) -> N
     if marked:
         element(box, "div", "bl-article-legend", "◆ " + panel.article_label,
                 style=css(font_size="12px", color="#6a3900", font_weight="bold"))
+    for w in panel.worth:
+        if w.get("kind") == "decision":
+            _worth(box, w)
+    one_tab_stop(box)
+
+
+def _worth(box: ET.Element, w: Mapping[str, Any]) -> None:
+    """The double-dummy values (:func:`bridgelaws.session.worth.worth_panel`): the button that computes them,
+    or a note (held back, not available here), or the values a line each with the caveat under them."""
+    part = element(box, "div", "bl-worth", data_role="worth", style=css(margin="4px 0 0 0", white_space="normal"))
+    if w.get("button") is not None:
+        button(part, w["button"], "font-size:14px;display:inline-block;margin:3px 4px 3px 0")
+    if w.get("note"):
+        sentence(element(part, "div", "bl-worth-note", style=css(font_size="13px", color="#444444")), w["note"])
+    if w.get("lines"):
+        sentence(element(part, "div", "bl-worth-heading", style=css(font_size="14px", font_weight="bold")),
+                 w["heading"])
+        ul = element(part, "ul", "bl-worth-values", aria_live="polite",
+                     style=css(margin="1px 0", padding_left="1.1em", font_size="15px", line_height="1.2"))
+        for line in w["lines"]:
+            sentence(element(ul, "li", data_role="worth-value"), line)
+        sentence(element(part, "div", "bl-worth-caveat", style=css(font_size="13px", font_style="italic",
+                                                                   color="#444444")), w["caveat"])
+
+
+def _worth_box(cell: ET.Element, w: Mapping[str, Any]) -> None:
+    """The claim's tricks or the Law 64C check: a titled box beside the compass, one tab stop."""
+    box = element(cell, "div", f"bl-worth-{w['kind']}", role="group", aria_label=w["title"],
+                  data_role=f"worth-{w['kind']}",
+                  style=css(border="2px solid #6a6a6a", border_radius="8px", padding="3px 6px", margin="4px 0",
+                            background_color="#f6f6f6", white_space="normal", display="flow-root"))
+    sentence(element(box, "div", style=css(font_weight="bold", font_size="15px")), w["title"])
+    _worth(box, w)
     one_tab_stop(box)
 
 

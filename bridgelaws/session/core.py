@@ -93,6 +93,8 @@ class SessionCore(ScriptPosition):
         #: the constraint timeline under the hands (:func:`bridgelaws.session.panel.timeline_markup`)
         self.show_timeline = True
         self.timeline_cache: tuple[Any, str] | None = None
+        #: double-dummy values computed on request, by position (:mod:`bridgelaws.session.worth`)
+        self.worth_results: dict[tuple[Event, ...], Any] = {}
         self.goto_start(start)
 
     @classmethod
@@ -320,5 +322,6 @@ class SessionCore(ScriptPosition):
         sc = self.files.load(name)
         self.replace_script(Table(sc.deal, sc.contract), [Branch(tuple(sc.history), sc.title, sc.question, sc)])
         self.exam.forget_questions()
+        self.worth_results = {}
         self.goto_start("end")
         self.message = ("info", Message("table.file.loaded", {"n": len(sc.history), "name": self.files.filename}))

@@ -9,6 +9,7 @@ from typing import Any
 
 from bridgelaws.session.common import CLICK_MODES, parse_index
 from bridgelaws.session.core import SessionCore
+from bridgelaws.session.worth import request as _worth_request
 from bridgelaws.view import parse_role
 
 Handler = Callable[[SessionCore, Any, Mapping[str, Any]], None]
@@ -86,6 +87,7 @@ HANDLERS: dict[str, Handler] = {
     "article": _call("back_to_article"),
     "branch": lambda s, arg, msg: s.take_branch(parse_index(arg)),
     "reveal": _reveal,
+    "worth": lambda s, arg, msg: _worth_request(s, str(arg or "")),
     "set_mode": _set_mode,
     "set_role": _set_role,
     "set_lang": lambda s, arg, msg: s.set_lang(_value(arg, msg)),

@@ -14,6 +14,7 @@ from bridgelaws.render.html import Button, Panel
 from bridgelaws.render.html import Select as SelectBox
 from bridgelaws.session.common import CLICK_MODES, DECISION_EVENTS, LANG_NAMES, MODES, t
 from bridgelaws.session.core import SessionCore
+from bridgelaws.session.worth import worth_panel
 from bridgelaws.view import BoardView, revoke_choices, same_event
 
 ROLES = ("director", "N", "E", "S", "W", "declarer")
@@ -35,6 +36,7 @@ def side_panel(s: SessionCore, view: BoardView) -> Panel:
         article_options=frozenset(article_options), article_label=t("in_article", lang),
         decision_enabled=not (q is not None and q["kind"] == "decision" and not s.exam.is_answered(q)),
         revoke=(revoke := _revoke(s)), revoke_title=text("widget.revoke.title", lang) if revoke else "",
+        worth=worth_panel(s),
     )
 
 
