@@ -23,7 +23,7 @@ MAX_FUNCTION = 80
 
 #: functions over MAX_FUNCTION that another helper is cutting now (issue 32: the laws helper's files), each with
 #: the length it may not exceed meanwhile; an entry goes when its function is cut
-PENDING_OVER_MAX = {"rules/revoke.py:correct_revoke": 91}
+PENDING_OVER_MAX: dict[str, int] = {}
 
 
 def measure(package: Path = PACKAGE) -> tuple[dict[str, int], dict[str, int], dict[str, int]]:

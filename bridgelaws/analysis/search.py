@@ -151,7 +151,7 @@ class Search:
     thresholds and across the options of a decision (they depend on the position only)."""
 
     def __init__(self, engine: Engine, side: str, trump_index: int, deadline: float | None = None) -> None:
-        from bridgelaws.analysis import dds
+        import bridgelaws.analysis.dds as dds
 
         self.engine = engine
         self.side = side
