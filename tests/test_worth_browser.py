@@ -106,7 +106,7 @@ def check_three_tables(page: Any, tables: Any, expected: dict[str, list[str]], w
         box.locator("[data-role='worth-value']").nth(2).wait_for(timeout=120_000)
         shown = box.locator("[data-role='worth-value']").all_inner_texts()
         assert [s.strip() for s in shown] == expected[lang], (where, lang)
-        assert box.locator(".bl-worth-caveat").inner_text().strip() == text("worthbox.caveat", lang)
+        assert box.locator(".bl-worth-caveat").inner_text().strip() == text("worth.caveat", lang)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{where}.png"), full_page=True)
 

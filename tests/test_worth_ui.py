@@ -131,7 +131,7 @@ def test_each_option_shows_its_tricks_in_each_language() -> None:
         s.set_lang(lang)
         b = box(s)
         assert b["heading"] == text("worthbox.heading", lang, seats=(Seat.NORTH, Seat.SOUTH))
-        assert b["caveat"] == text("worthbox.caveat", lang)
+        assert b["caveat"] == text("worth.caveat", lang)
         labels = [ch.text(lang) for ch in s.view().decision.options]
         assert [line.split(":")[0] for line in b["lines"]] == labels   # one line per option, in the box's order
     s.set_lang("en")
@@ -140,9 +140,9 @@ def test_each_option_shows_its_tricks_in_each_language() -> None:
 
 
 def test_caveat_names_law_12_in_each_language() -> None:
-    assert "Law 12" in text("worthbox.caveat", "en")
-    assert "§ 12" in text("worthbox.caveat", "da") and "sandsynlige" in text("worthbox.caveat", "da")
-    assert "§ 12" in text("worthbox.caveat", "nb") and "sannsynlige" in text("worthbox.caveat", "nb")
+    assert "Law 12" in text("worth.caveat", "en")
+    assert "§ 12" in text("worth.caveat", "da") and "sandsynlige" in text("worth.caveat", "da")
+    assert "§ 12" in text("worth.caveat", "nb") and "sannsynlige" in text("worth.caveat", "nb")
 
 
 @pytest.mark.parametrize("mode", ["seminar", "exam"])
@@ -215,7 +215,7 @@ def test_without_dds_an_unstored_position_needs_the_full_installation(
     for lang in LANGS:
         s.set_lang(lang)
         b = box(s)
-        assert b["note"] == text("worthbox.needs_full", lang) and words[lang] in b["note"] and not b["lines"]
+        assert b["note"] == text("worth.not_stored", lang) and words[lang] in b["note"] and not b["lines"]
 
 
 def test_without_dds_the_stored_values_are_shown(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -234,7 +234,7 @@ def test_stored_values_for_other_options_are_not_taken(monkeypatch: pytest.Monke
     monkeypatch.setattr(sw, "dds_available", lambda: False)
     s = session(path)
     s.handle({"action": "worth"})
-    assert box(s)["note"] == text("worthbox.needs_full", "en")
+    assert box(s)["note"] == text("worth.not_stored", "en")
 
 
 def test_the_box_is_drawn_in_the_decision_box_and_only_where_a_decision_waits() -> None:

@@ -147,8 +147,11 @@ def request(s: Any, kind: str = "") -> None:
 # ---- the drawing's data ---------------------------------------------------------------------------------
 
 def worth_text(w: Any, lang: str) -> str:
-    """A value as the box writes it: ``9``, or ``at least 8`` when the search ran out of time."""
-    return str(w.lower) if w.exact else text("worthbox.at_least", lang, n=w.lower)
+    """A value as the box writes it: ``9``, or ``at least 8`` when the search ran out of time (the words of the
+    analysis layer, :func:`bridgelaws.analysis.labels.worth_text`)."""
+    from bridgelaws.analysis.labels import worth_text as words
+
+    return words(w.lower, w.upper, lang)
 
 
 def worth_panel(s: Any) -> tuple[dict[str, Any], ...]:
@@ -160,7 +163,7 @@ def worth_panel(s: Any) -> tuple[dict[str, Any], ...]:
 def _box(s: Any, kind: str) -> dict[str, Any]:
     lang = s.lang
     st = s.table.state
-    box: dict[str, Any] = {"kind": kind, "caveat": text("worthbox.caveat", lang), "lines": (), "note": ""}
+    box: dict[str, Any] = {"kind": kind, "caveat": text("worth.caveat", lang), "lines": (), "note": ""}
     if kind != "decision":
         box["title"] = text(f"worthbox.{kind}.title", lang)
     if s.held_back:
@@ -172,7 +175,7 @@ def _box(s: Any, kind: str) -> dict[str, Any]:
                                tooltip=text("worthbox.button.tooltip", lang), cls="bl-worth-button")
         return box
     if result.kind == "missing":
-        box["note"] = text("worthbox.needs_full", lang)
+        box["note"] = text("worth.not_stored", lang)
         return box
     box["heading"] = text("worthbox.heading", lang, seats=_side_seats(st.declarer))
     if kind == "decision":
