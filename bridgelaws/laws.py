@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from bridgelaws.errors import NotationError
 from bridgelaws.i18n import normalize_lang, register_localizer
 
-__all__ = ["LawRef", "CATALOGUE", "law", "is_known"]
+__all__ = ["LawRef", "CATALOGUE", "law", "is_known", "within"]
 
 _REF_RE = re.compile(r"^(?P<law>[1-9][0-9]?)(?P<section>[A-H]?)(?P<num>[0-9]?)(?P<letter>[a-z]?)$")
 
@@ -76,6 +76,16 @@ class LawRef:
 
     def __repr__(self) -> str:
         return f"LawRef.parse({self.code!r})"
+
+
+def within(code: str, parent: str) -> bool:
+    """Whether the law ``code`` is ``parent`` or a paragraph inside it (64B4 is within 64B and 64)."""
+    ref: LawRef | None = LawRef.parse(code)
+    while ref is not None:
+        if ref.code == parent:
+            return True
+        ref = ref.parent()
+    return False
 
 
 def law(code: str) -> LawRef:

@@ -8,7 +8,7 @@ from typing import Any
 
 from bridgelaws.cards import Card, Seat, Suit
 from bridgelaws.errors import IllegalPlayError
-from bridgelaws.laws import law, LawRef
+from bridgelaws.laws import law, LawRef, within
 from bridgelaws.table import binding_restrictions, Table
 
 from bridgelaws.scenario.expectations import _DESIGNATION_KEYS
@@ -316,18 +316,9 @@ def _cmp_statements_cite(want: Any, exp: Mapping[str, Any], table: Table, s: Sce
     cited: set[str] = set()
     for st in table.statements():
         cited |= _cited(st)
-    missing = [code for code in want if not any(c == code or (c.startswith(code) and _inside(c, code))
+    missing = [code for code in want if not any(c == code or (c.startswith(code) and within(c, code))
                                                     for c in cited)]
     return not missing, sorted(cited), None, "statements_cite", want
-
-
-def _inside(code: str, parent: str) -> bool:
-    ref: LawRef | None = LawRef.parse(code)
-    while ref is not None:
-        if ref.code == parent:
-            return True
-        ref = ref.parent()
-    return False
 
 
 def _cmp_play_ceased(want: Any, exp: Mapping[str, Any], table: Table, s: Scenario) -> Comparison:

@@ -7,7 +7,7 @@ from typing import Any
 
 from bridgelaws.cards import Seat
 from bridgelaws.events import Event
-from bridgelaws.laws import LawRef
+from bridgelaws.laws import within
 
 from bridgelaws.scenario.model import Checkpoint, EXPECTATION_KEYS
 from bridgelaws.scenario.values import (
@@ -325,16 +325,6 @@ _STATEMENT_EXPECTATIONS: dict[str, Callable[[Any, str], Any]] = {
 }
 
 
-def _covers(code: str, parent: str) -> bool:
-    """``code`` is ``parent`` or a paragraph inside it (64B4 is inside 64B and 64)."""
-    ref: LawRef | None = LawRef.parse(code)
-    while ref is not None:
-        if ref.code == parent:
-            return True
-        ref = ref.parent()
-    return False
-
-
 def _check_statement_lists(out: dict[str, Any], where: str) -> None:
     """A law may not be both wanted (``statements_cite``, ``statements_cite_exactly``) and forbidden
     (``statements_not_cite``); a law ``statements_cite`` wants must be allowed by ``statements_cite_exactly``."""
@@ -342,12 +332,12 @@ def _check_statement_lists(out: dict[str, Any], where: str) -> None:
     for key in ("statements_cite", "statements_cite_exactly"):
         for code in out.get(key, []):
             for bad in forbidden:
-                if _covers(code, bad) or _covers(bad, code):
+                if within(code, bad) or within(bad, code):
                     raise _Problem(f"{where}: law {code} is in {key} and {bad} in statements_not_cite")
     exact = out.get("statements_cite_exactly")
     if exact is not None:
         for code in out.get("statements_cite", []):
-            if not any(_covers(code, e) or _covers(e, code) for e in exact):
+            if not any(within(code, e) or within(e, code) for e in exact):
                 raise _Problem(f"{where}: law {code} is in statements_cite but not in statements_cite_exactly")
 
 

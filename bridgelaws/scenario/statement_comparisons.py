@@ -13,22 +13,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from bridgelaws.laws import LawRef
+from bridgelaws.laws import LawRef, within
 from bridgelaws.table import Table
 
 from bridgelaws.scenario.model import Scenario
 
 Comparison = tuple[bool, Any, LawRef | None, str, Any]
-
-
-def _inside(code: str, parent: str) -> bool:
-    """``code`` is ``parent`` or a paragraph inside it."""
-    ref: LawRef | None = LawRef.parse(code)
-    while ref is not None:
-        if ref.code == parent:
-            return True
-        ref = ref.parent()
-    return False
 
 
 def _citations(table: Table) -> list[tuple[LawRef, str]]:
@@ -55,7 +45,7 @@ def _cmp_exactly(want: Any, exp: Mapping[str, Any], table: Table, s: Scenario) -
     """Every law of the list is cited (itself or through a paragraph inside it), and every law a statement
     cites is in the list itself: listing 64B allows no statement citing 64B4 unless 64B4 is listed too."""
     cited = _citations(table)
-    missing = [code for code in want if not any(_inside(ref.code, code) for ref, _ in cited)]
+    missing = [code for code in want if not any(within(ref.code, code) for ref, _ in cited)]
     extra = [(ref, text) for ref, text in cited if ref.code not in want]
     law_ref = extra[0][0] if extra else LawRef.parse(missing[0]) if missing else None
     return (not missing and not extra, _report(cited, missing, extra), law_ref,
@@ -65,7 +55,7 @@ def _cmp_exactly(want: Any, exp: Mapping[str, Any], table: Table, s: Scenario) -
 def _cmp_not_cite(want: Any, exp: Mapping[str, Any], table: Table, s: Scenario) -> Comparison:
     """No statement cites a law of the list, nor a paragraph inside one."""
     cited = _citations(table)
-    extra = [(ref, text) for ref, text in cited if any(_inside(ref.code, code) for code in want)]
+    extra = [(ref, text) for ref, text in cited if any(within(ref.code, code) for code in want)]
     return (not extra, _report(cited, [], extra), extra[0][0] if extra else None,
             f"statements_not_cite at event {len(table)}", want)
 
