@@ -7,7 +7,8 @@ while anything but plain play is in force: a penalty card to be played at the fi
 51A), a minor card's limit (50C), a lead required or forbidden (50D2, 51B) and declarer's new choice each time
 the offender's partner regains the lead, a 57A option for the current trick, 59. As soon as nothing but plain
 play remains (the claim solver's :func:`~bridgelaws.claimsolver._clean`, which tests/test_claimsolver.py proves
-against the engine), DDS answers exactly, mid-trick included.
+against the engine, or a lead restriction that can no longer bind: :func:`plain_only`), DDS answers exactly,
+mid-trick included.
 
 The search asks threshold questions, "can the side take at least ``t`` of the remaining tricks?", each an
 alpha-beta search with a transposition table keyed on the position by rank order, one card of each run of equal
