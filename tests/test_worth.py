@@ -24,7 +24,7 @@ import pytest
 pytest.importorskip("endplay")
 
 from bridgelaws.analysis import Worth, WorthError, option_values, position_value  # noqa: E402
-from bridgelaws.analysis.search import plain_step  # noqa: E402
+from bridgelaws.analysis.search import plain_only, plain_step  # noqa: E402
 from bridgelaws.cards import Seat  # noqa: E402
 from bridgelaws.deal import Contract, Deal  # noqa: E402
 from bridgelaws.events import Choose, Claim, Expose, Play, RejectLead  # noqa: E402
@@ -234,6 +234,31 @@ def test_under_constraints_the_value_is_the_exhaustive_minimax(start: int) -> No
         else:
             want = _won(st, side) + minimax(table, st, side)
             assert position_value(table, budget=60) == Worth(want, want), (kind, table.history)
+
+
+def test_a_lead_restriction_that_cannot_bind_leaves_plain_play() -> None:
+    # 50D2a/51B restrict only the defender's lead: where he holds no card of the suits (59: he cannot comply, any
+    # card) or nothing else (every lead complies), no lead is ever excluded, and with no penalty card on the table
+    # the value is that of plain play. Positions reached by random play from the restriction endings; the
+    # reference is the exhaustive minimax with and without the restriction.
+    found = binding = 0
+    rng = random.Random(29)
+    for kind, table in ENDINGS:
+        if kind != "restriction":
+            continue
+        st = table.state
+        while st.phase == "play" and st.restrictions and not st.penalty_cards:
+            void = all(not ({c.suit for c in st.hand(r.seat)} & set(r.suits))
+                       or {c.suit for c in st.hand(r.seat)} <= set(r.suits) for r in st.restrictions)
+            assert plain_only(st) == (void and st.pending is None), table.history
+            side = _side(st.declarer)
+            if void:
+                found += 1
+                assert minimax(table, st, side) == minimax(table, st.evolve(restrictions=()), side)
+            else:
+                binding += 1
+            st = table.apply(st, Play(st.to_act, rng.choice(sorted(legal_cards(st), key=lambda c: c.sort_key))))
+    assert found >= 20 and binding >= 20, (found, binding)
 
 
 def test_the_fast_step_is_the_engines_own() -> None:

@@ -7,7 +7,8 @@ while anything but plain play is in force: a penalty card to be played at the fi
 51A), a minor card's limit (50C), a lead required or forbidden (50D2, 51B) and declarer's new choice each time
 the offender's partner regains the lead, a 57A option for the current trick, 59. As soon as nothing but plain
 play remains (the claim solver's :func:`~bridgelaws.claimsolver._clean`, which tests/test_claimsolver.py proves
-against the engine), DDS answers exactly, mid-trick included.
+against the engine, or a lead restriction that can no longer bind: :func:`plain_only`), DDS answers exactly,
+mid-trick included.
 
 The search asks threshold questions, "can the side take at least ``t`` of the remaining tricks?", each an
 alpha-beta search with a transposition table keyed on the position by rank order, one card of each run of equal
@@ -38,7 +39,7 @@ from bridgelaws.rules.penalty_cards import settle
 from bridgelaws.simulate import decision_events
 from bridgelaws.state import PlayState
 
-__all__ = ["Timeout", "Search", "side_of", "relaxed_position", "remaining"]
+__all__ = ["Timeout", "Search", "side_of", "relaxed_position", "remaining", "plain_only"]
 
 _SEATS = tuple(Seat)   # N E S W: Seat.index order, as DDS numbers the hands
 #: decisions whose options are declarer's and leave the defence no more than plain play (the lower bound holds)
@@ -86,6 +87,25 @@ def relaxed_position(st: PlayState) -> tuple[tuple[int, int, int, int], int, tup
     for p in st.penalty_cards:
         hands[p.seat.index] |= _bit(p.card)
     return (hands[0], hands[1], hands[2], hands[3]), lead.index, tuple(_bit(c) for _, c in st.trick)
+
+
+def plain_only(st: PlayState) -> bool:
+    """Whether plain play is all there is from ``st`` on: the claim solver's :func:`_clean`, or a state that is
+    clean but for lead restrictions (50D2, 51B) that can never bind: no penalty card lies, and each restricted
+    defender holds either no card of the restriction's suits or nothing else, so that every lead he can make is
+    one plain play allows (none complies: 59 releases him to any card; every one does: no card is excluded).
+    His hand only loses cards, so this stays true to the end."""
+    if _clean(st):
+        return True
+    if st.penalty_cards or not st.restrictions:
+        return False
+    for r in st.restrictions:
+        if not r.is_lead_restriction:
+            return False
+        held = {c.suit for c in st.hand(r.seat)}
+        if held & set(r.suits) and held - set(r.suits):
+            return False
+    return _clean(st.evolve(restrictions=()))
 
 
 def plain_step(st: PlayState, ev: Event) -> PlayState | None:
@@ -172,7 +192,7 @@ class Search:
         got = self._facts.get(id(st))
         if got is None or got[0] is not st:
             pos = relaxed_position(st)
-            got = (st, pos, position_key(st, pos), _clean(st))
+            got = (st, pos, position_key(st, pos), plain_only(st))
             self._facts[id(st)] = got
         return got[1], got[2], got[3]
 
@@ -231,7 +251,7 @@ class Search:
                 nxt = plain_step(st, ev) or self.engine.apply(st, ev)
                 gained = 1 if len(nxt.tricks) > done and self.mine(nxt.tricks[-1].winner) else 0
                 card = _bit(ev.card) if isinstance(ev, Play) else None
-                got.append((ev, gained, nxt, card, _clean(nxt)))
+                got.append((ev, gained, nxt, card, plain_only(nxt)))
             self.children[key] = got
         return got
 
@@ -285,7 +305,7 @@ class Search:
         if cards is not None and not maximize:
             # only a card that holds the side below t in plain play can do so under the constraints
             children = [c for c in children if c[3] is None or c[3] in cards]
-        if len(children) > 1 and st.penalty_cards:
+        if len(children) > 1 and (st.penalty_cards or any(r.kind == "forbid" for r in st.restrictions)):
             children = sorted(children, key=self._order(st))
         for ev, gained, child, card, clean in children:
             if clean and cards is not None and card is not None:
@@ -300,7 +320,8 @@ class Search:
         """Move order where penalty cards lie: first the moves that end the constraints soonest (a card that
         leaves plain play; then a card of a penalty card's suit, or a lead in a suit its owner is void in, which
         makes him play it; then for the defence a high card, which may win the lead for the side whose lead ends
-        the constraint)."""
+        the constraint). Where only a lead prohibition is left (50D2a, 51B: for as long as the defender keeps the
+        lead), the defence's low cards first: losing the lead ends it, and DDS answers the rest exactly."""
         suits = {p.card.suit for p in st.penalty_cards}
         if not st.trick:
             # a lead in a suit a penalty card's owner cannot follow makes him play it too
@@ -309,13 +330,15 @@ class Search:
                 suits.update(x for x in Suit if x not in held)
         mover = self._mover(st)
         defence = not self.mine(mover)
+        # with no penalty card left, a restriction lasts while its defender keeps the lead: low cards lose it
+        sign = -1 if st.penalty_cards else 1
 
         def key(c: tuple[Event, int, PlayState, int | None, bool]) -> tuple[int, int, int]:
             ev = c[0]
             card = getattr(ev, "card", None)
             if card is None or not isinstance(ev, Play):
                 return (0 if c[4] else 1, 0, 0)
-            return (0 if c[4] else 1, 0 if card.suit in suits else 1, -int(card.rank) if defence else 0)
+            return (0 if c[4] else 1, 0 if card.suit in suits else 1, sign * int(card.rank) if defence else 0)
 
         return key
 
@@ -333,7 +356,7 @@ class Search:
             plain = self.plain_value(st)
             if plain is not None:
                 lo = plain
-                if _clean(st):
+                if plain_only(st):
                     return lo, lo
             blo, bhi = self.bounds(st)
             lo, hi = max(lo, blo), min(hi, bhi)
