@@ -76,11 +76,16 @@ def workdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     for nb in NOTEBOOKS:
         shutil.copy(HERE / nb, d / nb)
     shutil.copytree(ROOT / "notebooks" / "scenarios", d / "scenarios")
+    write_lab_settings(d)
+    return d
+
+
+def write_lab_settings(d: Path) -> None:
+    """LAB_SETTINGS into the Lab settings folder under ``d/home`` (:func:`server_env`)."""
     for name, value in LAB_SETTINGS.items():
         path = d / "home" / "lab-settings" / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(value), encoding="utf-8")
-    return d
 
 
 @pytest.fixture

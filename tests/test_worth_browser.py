@@ -18,7 +18,6 @@ Kept cheap: one server of each kind, one notebook with the three tables, one pag
 from __future__ import annotations
 
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +26,8 @@ import pytest
 pytest.importorskip("endplay")
 
 from browserkit import browser, free_port, start, stop  # noqa: F401 (browser is a fixture)
-from test_table_browser import BIN, LAB_SETTINGS, LOCAL_ONLY, PROJECTOR, TIMEOUT, run_all, server_env, settle
+from test_table_browser import page  # noqa: F401 (a fixture: a projector-sized page, other hosts blocked)
+from test_table_browser import BIN, run_all, server_env, settle, write_lab_settings
 from test_site import site_dir, site_url  # noqa: F401 (fixtures)
 from test_worth_ui import EX2, require_clubs_reference
 
@@ -67,8 +67,6 @@ def expected() -> dict[str, list[str]]:
 
 @pytest.fixture(scope="module")
 def workdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    import json
-
     import nbformat
 
     d = tmp_path_factory.mktemp("worth-browser")
@@ -78,21 +76,8 @@ def workdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     book = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(src) for src in cells])
     book.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     nbformat.write(book, d / "worth.ipynb")
-    for name, value in LAB_SETTINGS.items():
-        path = d / "home" / "lab-settings" / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(value), encoding="utf-8")
+    write_lab_settings(d)
     return d
-
-
-@pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    ctx = browser.new_context(viewport=PROJECTOR)
-    pg = ctx.new_page()
-    pg.set_default_timeout(TIMEOUT)
-    pg.route(LOCAL_ONLY, lambda route: route.abort())
-    yield pg
-    ctx.close()
 
 
 def check_three_tables(page: Any, tables: Any, expected: dict[str, list[str]], where: str) -> None:
