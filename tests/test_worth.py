@@ -186,10 +186,9 @@ def _constrained_endings() -> list[tuple[str, Table]]:
     a lead is required or forbidden (``restriction``)."""
     out: list[tuple[str, Table]] = []
     for kind, k, count in PLAN:
-        seed = {"penalty": 1, "decision": 2, "restriction": 3}[kind] * 100_000 + k * 10_000
+        first = {"penalty": 1, "decision": 2, "restriction": 3}[kind] * 100_000 + k * 10_000 + 1
         found = 0
-        while found < count:
-            seed += 1
+        for seed in range(first, first + 50 * count):       # bounded: about one seed in two gives an ending
             table = _ending(seed, k, kind)
             if table is None:
                 continue
@@ -197,6 +196,9 @@ def _constrained_endings() -> list[tuple[str, Table]]:
             assert any(p.is_major for p in st.penalty_cards) or st.restrictions or kind == "penalty"
             out.append((kind, table))
             found += 1
+            if found == count:
+                break
+        assert found == count, (kind, k, found)
     return out
 
 
@@ -364,10 +366,10 @@ def test_a_finished_board_and_a_claim_are_errors() -> None:
 def _boards_with_an_established_revoke(count: int) -> list[Table]:
     from bridgelaws.simulate import revoke_playout
 
-    out = []
-    seed = 0
-    while len(out) < count:
-        seed += 1
+    out: list[Table] = []
+    for seed in range(1, 1 + 50 * count):      # bounded: the search stops with a name, not at the timeout
+        if len(out) == count:
+            break
         rng = random.Random(seed)
         table = None
         for table, _ in revoke_playout(Deal.random(seed), Contract.parse("3NT", rng.choice(list(Seat))), seed,
@@ -377,6 +379,7 @@ def _boards_with_an_established_revoke(count: int) -> list[Table]:
         est = [r for r in table.state.revokes if r.established and not r.corrected]
         if len(est) == 1:
             out.append(table)
+    assert len(out) == count, len(out)
     return out
 
 
