@@ -132,7 +132,8 @@ def _named_keys(call: ast.Call, known: set[str]) -> list[str]:
 def code_uses(keys: Iterable[str]) -> dict[str, CodeUse]:
     """Per catalogue key the code names, the laws the calls that name it pass along.
 
-    A call names a key as a string argument, ``key=``, a short key (``aid.``) or an f-string's literal start;
+    A call names a key as a string argument, ``key=``, a short key (``aid.``) or an f-string's literal start, itself
+    or in a call among its arguments (``Constraint(k, seat, _msg("revoke.dir.x"), L62A)``);
     every law among its other arguments (``L62C1``, ``law("62C1")``, ``"62C1"``, a computed ``x.law``) is attached
     to that key, and a keyword argument holding one is a law placeholder. Keys built from a law's code
     (``f"law.{code}.title"``) name their law themselves (``key_laws``)."""
@@ -143,7 +144,11 @@ def code_uses(keys: Iterable[str]) -> dict[str, CodeUse]:
         for call in ast.walk(tree):
             if not isinstance(call, ast.Call):
                 continue
-            for key in _named_keys(call, known):
+            named = _named_keys(call, known)
+            for inner in list(call.args) + [k.value for k in call.keywords]:
+                if isinstance(inner, ast.Call):  # Constraint(key, seat, _msg("revoke.dir.x", ...), L62A)
+                    named += _named_keys(inner, known)
+            for key in dict.fromkeys(named):
                 use = uses.setdefault(key, CodeUse(set(), set()))
                 for arg in call.args:
                     use.laws.update(_law_values(arg))
