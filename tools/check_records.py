@@ -213,7 +213,7 @@ def _q(s: str) -> str:
     return '"' + s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\t", "\\t") + '"'
 
 
-_FIELD_ORDER = ("laws", "quote_missing", "verdict", "finding", "edition", "modal_note", "read_by", "read_on",
+_FIELD_ORDER = ("laws", "frame", "quote_missing", "verdict", "finding", "modal_note", "read_by", "read_on",
                 "en", "en_hash", "da", "da_hash", "nb", "nb_hash")
 
 
@@ -302,6 +302,38 @@ def domain_of(key: str) -> str:
         if key in read_po(I18N / f"{domain}.pot"):
             return domain
     raise SystemExit(f"{key}: no catalogue has this key")
+
+
+# --------------------------------------------------------------------------------------------- modal verbs
+
+def law_modals(code: str, quotes: dict[str, dict]) -> set[str] | None:
+    """The modal categories a law paragraph's words allow a message to state: the quote's own modal verbs (the
+    English words, else lovboka's) and what they make of the other player's position (``implies``: declarer "may
+    require" makes partner "must"). None when no words with a modal verb were found."""
+    entry = quotes.get(code, {})
+    own = set(entry.get("modal", ()) if "en" in entry else entry.get("nb_modal", ())) | set(entry.get("implies", ()))
+    return own or None
+
+
+def modal_problems(records: dict[str, dict], quotes: dict[str, dict]) -> list[str]:
+    """Every record whose English message uses a modal (may / must / need not / may not) that none of its laws'
+    words uses or implies, unless the record explains why in ``modal_note`` (a reading of that message). A record
+    whose reading found the message wrong is left out: its finding already says what is wrong, and the fix makes
+    the record stale."""
+    from modality import modal_set
+
+    out = []
+    for key, rec in records.items():
+        said = modal_set(rec.get("en", ""), "en")
+        allowed = [m for m in (law_modals(code, quotes) for code in rec.get("laws", ())) if m is not None]
+        if not said or not allowed or rec.get("modal_note") or rec.get("verdict") == "wrong":
+            continue
+        extra = said - set().union(*allowed)
+        if extra:
+            out.append(f"{key}: says {sorted(extra)} but its laws {rec['laws']} say {sorted(set().union(*allowed))}. "
+                       f"Read it against checks/laws-2017.toml: fix the message, or explain the modal in the "
+                       f"record's modal_note")
+    return out
 
 
 # ------------------------------------------------------------------------------------------------- commands
