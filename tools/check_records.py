@@ -315,18 +315,25 @@ def law_modals(code: str, quotes: dict[str, dict]) -> set[str] | None:
     return own or None
 
 
-def modal_problems(records: dict[str, dict], quotes: dict[str, dict]) -> list[str]:
+def modal_problems(records: dict[str, dict], quotes: dict[str, dict],
+                   texts: dict[str, str] | None = None) -> list[str]:
     """Every record whose English message uses a modal (may / must / need not / may not) that none of its laws'
-    words uses or implies, unless the record explains why in ``modal_note`` (a reading of that message). A record
-    whose reading found the message wrong is left out: its finding already says what is wrong, and the fix makes
-    the record stale."""
+    words uses or implies, unless the record explains why in ``modal_note`` (a reading of that message).
+
+    ``texts`` (key -> current English text) checks the catalogue as it is now; without it, the text the record
+    read. A record whose reading found the message wrong is left out while the message is unchanged: its finding
+    already says what is wrong, and the fix makes the record stale (then it is checked again)."""
     from modality import modal_set
 
     out = []
     for key, rec in records.items():
-        said = modal_set(rec.get("en", ""), "en")
+        en = texts.get(key, rec.get("en", "")) if texts is not None else rec.get("en", "")
+        unchanged = rec.get("en_hash") == digest(en)
+        if (rec.get("modal_note") or rec.get("verdict") == "wrong") and unchanged:
+            continue
+        said = modal_set(en, "en")
         allowed = [m for m in (law_modals(code, quotes) for code in rec.get("laws", ())) if m is not None]
-        if not said or not allowed or rec.get("modal_note") or rec.get("verdict") == "wrong":
+        if not said or not allowed:
             continue
         extra = said - set().union(*allowed)
         if extra:
@@ -334,7 +341,6 @@ def modal_problems(records: dict[str, dict], quotes: dict[str, dict]) -> list[st
                        f"Read it against checks/laws-2017.toml: fix the message, or explain the modal in the "
                        f"record's modal_note")
     return out
-
 
 # ------------------------------------------------------------------------------------------------- commands
 
