@@ -251,11 +251,14 @@ class Problem:
     kind: str  # missing | stale | untranslated
     old: str = ""
     new: str = ""
+    laws: tuple[str, ...] = ()  # for a missing record: the laws the text, the key and the code point to
 
     def line(self) -> str:
         if self.kind == "missing":
-            return (f"{self.key} ({self.domain}): states a law but has no check record. Read it against the law "
-                    f"and run: python tools/check_records.py add {self.key} --law <paragraph> ...")
+            laws = " ".join(f"--law {code}" for code in self.laws) or "--law <paragraph>"
+            return (f"{self.key} ({self.domain}): states a law but has no check record. Read it against the law's "
+                    f"words (checks/laws-2017.toml) and run: python tools/check_records.py add {self.key} {laws}\n"
+                    f"    text: {self.new}")
         return (f"{self.key} [{self.lang}] ({self.domain}): the text changed since its check. Read the new text "
                 f"against the law's words (checks/laws-2017.toml), then run: "
                 f"python tools/check_records.py accept {self.key} --lang {self.lang}\n"
@@ -274,7 +277,8 @@ def problems(only_domains: Iterable[str] | None = None) -> list[Problem]:
             rec = records.get(key)
             if rec is None:
                 if needs_record(key, by_lang["en"], uses.get(key)):
-                    out.append(Problem(domain, key, "en", "missing", new=by_lang["en"]))
+                    out.append(Problem(domain, key, "en", "missing", new=by_lang["en"],
+                                       laws=tuple(candidate_laws(key, by_lang["en"], uses.get(key)))))
                 continue
             for lang in LANGS:
                 now = by_lang.get(lang)
