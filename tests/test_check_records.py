@@ -88,9 +88,12 @@ def test_the_quote_table_states_each_law_s_modal_as_its_words_do() -> None:
                 problems.append(f"{code}: a quote without its source")
             if set(entry.get("modal", [])) != modal_set(entry["en"], "en"):
                 problems.append(f"{code}: modal {entry.get('modal')} but the words say {sorted(modal_set(entry['en'], 'en'))}")
-        if "nb" in entry and set(entry.get("nb_modal", [])) != modal_set(entry["nb"], "nb"):
-            problems.append(f"{code}: nb_modal {entry.get('nb_modal')} but lovboka's words say "
-                            f"{sorted(modal_set(entry['nb'], 'nb'))}")
+        for lang, book in (("nb", "lovboka's"), ("da", "DBf's")):
+            if lang in entry and set(entry.get(f"{lang}_modal", [])) != modal_set(entry[lang], lang):
+                problems.append(f"{code}: {lang}_modal {entry.get(f'{lang}_modal')} but {book} words say "
+                                f"{sorted(modal_set(entry[lang], lang))}")
+            if lang in entry and not entry.get(f"{lang}_source"):
+                problems.append(f"{code}: {book} words without their source")
         if "implies" in entry and not entry.get("implies_note"):
             problems.append(f"{code}: what the modal implies for the other player needs its reason (implies_note)")
         if "en" not in entry and "nb" not in entry and "da" not in entry and not entry.get("quote_missing"):
