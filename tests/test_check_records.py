@@ -87,7 +87,8 @@ def test_the_quote_table_states_each_law_s_modal_as_its_words_do() -> None:
             if not entry.get("en_source"):
                 problems.append(f"{code}: a quote without its source")
             if set(entry.get("modal", [])) != modal_set(entry["en"], "en"):
-                problems.append(f"{code}: modal {entry.get('modal')} but the words say {sorted(modal_set(entry['en'], 'en'))}")
+                problems.append(f"{code}: modal {entry.get('modal')} but the words say "
+                                f"{sorted(modal_set(entry['en'], 'en'))}")
         for lang, book in (("nb", "lovboka's"), ("da", "DBf's")):
             if lang in entry and set(entry.get(f"{lang}_modal", [])) != modal_set(entry[lang], lang):
                 problems.append(f"{code}: {lang}_modal {entry.get(f'{lang}_modal')} but {book} words say "

@@ -29,8 +29,9 @@ _W = r"(?:\s+(?!(?:og|eller|men|som|der|at|hvis|om|må|skal|kan)\b)[^\W\d_]+){0,
 MODAL_PATTERNS: dict[str, list[tuple[str, str]]] = {
     "en": [
         ("need_not", r"\bneed not\b|\bneeds not\b|\bdoes not (?:need|have) to\b|\bdo not (?:need|have) to\b"),
-        ("may_not", r"\bno (?:[^\W\d_]+ ){0,3}may\b|\bmay (?:[^\W\d_]+ ){0,2}none\b|\bmay not\b|\bmay no longer\b|\bmust not\b|\bshall not\b|\bcannot\b|\bcan not\b"
-                    r"|\bcan no longer\b|\bis not entitled\b|\bare not entitled\b"),
+        ("may_not", r"\bno (?:[^\W\d_]+ ){0,3}may\b|\bmay (?:[^\W\d_]+ ){0,2}none\b|\bmay not\b|\bmay no longer\b"
+                    r"|\bmust not\b|\bshall not\b|\bcannot\b|\bcan not\b|\bcan no longer\b|\bis not entitled\b"
+                    r"|\bare not entitled\b"),
         ("must", r"\bmust\b|\bshall\b|\bis required to\b|\bare required to\b|\bhas to\b|\bhave to\b"),
         ("may", r"\bmay\b|\bis entitled\b|\bare entitled\b|\bcan\b"),
     ],
