@@ -24,10 +24,10 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
-import check_records as cr  # noqa: E402
-from modality import modal_set, modals, polarity  # noqa: E402
+import check_records as cr
+from modality import modal_set, modals, polarity
 
-from bridgelaws.i18n import read_po  # noqa: E402
+from bridgelaws.i18n import read_po
 
 I18N = cr.I18N
 POTS = sorted(I18N.glob("*.pot"))

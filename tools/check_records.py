@@ -31,15 +31,15 @@ import sys
 import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import date
+from datetime import UTC, datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
-from bridgelaws.i18n import placeholders, read_po  # noqa: E402
-from bridgelaws.laws import LawRef  # noqa: E402
+from bridgelaws.i18n import placeholders, read_po
+from bridgelaws.laws import LawRef
 
 I18N = ROOT / "bridgelaws" / "i18n"
 CHECKS = I18N / "checks"
@@ -177,9 +177,7 @@ def needs_record(key: str, en: str, use: CodeUse | None) -> bool:
     (``law.62D2.title``, ``revoke.dir.64a1``), or the code attaches a law to it."""
     if cited(en) or placeholders(en) & LAW_PLACEHOLDERS or key_laws(key):
         return True
-    if use is not None and (use.laws or placeholders(en) & use.law_placeholders):
-        return True
-    return False
+    return use is not None and bool(use.laws or placeholders(en) & use.law_placeholders)
 
 
 def candidate_laws(key: str, en: str, use: CodeUse | None) -> list[str]:
@@ -351,7 +349,7 @@ def modal_problems(records: dict[str, dict], quotes: dict[str, dict],
 def _stamp(rec: dict, by: str | None) -> None:
     if by:
         rec["read_by"] = by
-    rec["read_on"] = date.today().isoformat()
+    rec["read_on"] = datetime.now(UTC).date().isoformat()
 
 
 def accept(key: str, langs: list[str], by: str | None, verdict: str | None, finding: str | None) -> list[str]:

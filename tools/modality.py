@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-__all__ = ["MODAL_PATTERNS", "POLARITY_PATTERNS", "modals", "polarity", "modal_set"]
+__all__ = ["MODAL_PATTERNS", "POLARITY_PATTERNS", "modal_set", "modals", "polarity"]
 
 #: up to five words (a subject: "kan et udspil uden for tur ikke") between a verb and its "ikke", but not across
 #: a conjunction, a relative pronoun or another modal verb ("skal bekende og må ikke", "kan spørre ... som ikke")
@@ -29,25 +29,25 @@ _W = r"(?:\s+(?!(?:og|eller|men|som|der|at|hvis|om|må|skal|kan)\b)[^\W\d_]+){0,
 MODAL_PATTERNS: dict[str, list[tuple[str, str]]] = {
     "en": [
         ("need_not", r"\bneed not\b|\bneeds not\b|\bdoes not (?:need|have) to\b|\bdo not (?:need|have) to\b"),
-        ("may_not", r"\bno (?:[^\W\d_]+ ){0,3}may\b|\bmay (?:[^\W\d_]+ ){0,2}none\b|\bmay not\b|\bmay no longer\b"
+        ("may_not", (r"\bno (?:[^\W\d_]+ ){0,3}may\b|\bmay (?:[^\W\d_]+ ){0,2}none\b|\bmay not\b|\bmay no longer\b"
                     r"|\bmust not\b|\bshall not\b|\bcannot\b|\bcan not\b|\bcan no longer\b|\bis not entitled\b"
-                    r"|\bare not entitled\b"),
+                    r"|\bare not entitled\b")),
         ("must", r"\bmust\b|\bshall\b|\bis required to\b|\bare required to\b|\bhas to\b|\bhave to\b"),
         ("may", r"\bmay\b|\bis entitled\b|\bare entitled\b|\bcan\b"),
     ],
     "da": [
         ("need_not", rf"\bbehøver{_W}\s+ikke\b|\bikke\s+behøver\b|\bbehøves{_W}\s+ikke\b"),
-        ("may_not", rf"\bmå{_W}\s+ikke\b|\bikke\s+må\b|\bskal{_W}\s+ikke\b|\bikke\s+skal\b|\bkan{_W}\s+ikke\b"
+        ("may_not", (rf"\bmå{_W}\s+ikke\b|\bikke\s+må\b|\bskal{_W}\s+ikke\b|\bikke\s+skal\b|\bkan{_W}\s+ikke\b"
                     rf"|\bikke\s+kan\b|\bkan\s+hverken\b|\b(?:ingen|intet)\s+(?:[^\W\d_]+\s+){{0,3}}(?:kan|må)\b"
-                    rf"|\bikke\s+er\s+berettiget\b|\ber\s+ikke\s+berettiget\b"),
+                    rf"|\bikke\s+er\s+berettiget\b|\ber\s+ikke\s+berettiget\b")),
         ("must", r"\bskal\b|\bskulle\b|\ber\s+forpligtet\s+til\b"),
         ("may", r"\bmå\b|\bkan\b|\ber\s+berettiget\b|\bhar\s+ret\s+til\b"),
     ],
     "nb": [
         ("need_not", rf"\btrenger{_W}\s+ikke\b|\bikke\s+trenger\b|\bbehøver{_W}\s+ikke\b|\bikke\s+behøver\b"),
-        ("may_not", rf"\bmå{_W}\s+ikke\b|\bikke\s+må\b|\bskal{_W}\s+ikke\b|\bikke\s+skal\b|\bkan{_W}\s+ikke\b"
+        ("may_not", (rf"\bmå{_W}\s+ikke\b|\bikke\s+må\b|\bskal{_W}\s+ikke\b|\bikke\s+skal\b|\bkan{_W}\s+ikke\b"
                     rf"|\bikke\s+kan\b|\bkan\s+verken\b|\b(?:ingen|intet)\s+(?:[^\W\d_]+\s+){{0,3}}kan\b"
-                    rf"|\bhar\s+ikke\s+rett\s+til\b"),
+                    rf"|\bhar\s+ikke\s+rett\s+til\b")),
         ("must", r"\bmå\b|\bskal\b|\bplikter\b"),
         ("may", r"\bkan\b|\bhar\s+rett\s+til\b"),
     ],
