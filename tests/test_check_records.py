@@ -69,6 +69,10 @@ def test_each_record_is_well_formed_and_its_hashes_are_of_its_own_text(domain: s
             problems.append(f"{key}: verdict {rec.get('verdict')!r} is not one of {cr.VERDICTS}")
         if rec.get("verdict") in ("wrong", "reading") and not rec.get("finding"):
             problems.append(f"{key}: a '{rec['verdict']}' verdict says what was found (finding)")
+        editions = cr.edition_notes(rec.get("laws", []), quotes)
+        for name in ("nb_edition", "da_edition"):
+            if rec.get(name) != editions.get(name):
+                problems.append(f"{key}: {name} should be {editions.get(name)!r} (the quote table's notes)")
         missing = any("en" not in quotes.get(code, {}) for code in rec.get("laws", []))
         if rec.get("quote_missing") != missing:
             problems.append(f"{key}: quote_missing = {rec.get('quote_missing')} but the quote table says {missing}")

@@ -197,6 +197,18 @@ def load_quotes() -> dict[str, dict]:
     return tomllib.loads(QUOTES.read_text(encoding="utf-8")).get("quotes", {}) if QUOTES.exists() else {}
 
 
+def edition_notes(codes: Iterable[str], quotes: dict[str, dict]) -> dict[str, str]:
+    """``{"nb_edition": ..., "da_edition": ...}``: where lovboka or DBf words a law of the record differently from
+    the 2017 text (the quote table's ``nb_note`` / ``da_note``), so the Norwegian or Danish reading knows."""
+    out = {}
+    for lang in ("nb", "da"):
+        notes = [f"{code}: {quotes[code][lang + '_note']}" for code in codes
+                 if quotes.get(code, {}).get(f"{lang}_note")]
+        if notes:
+            out[f"{lang}_edition"] = "; ".join(notes)
+    return out
+
+
 def records_path(domain: str) -> Path:
     return CHECKS / f"{domain}.toml"
 
@@ -211,7 +223,8 @@ def _q(s: str) -> str:
     return '"' + s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\t", "\\t") + '"'
 
 
-_FIELD_ORDER = ("laws", "frame", "quote_missing", "verdict", "finding", "modal_note", "read_by", "read_on",
+_FIELD_ORDER = ("laws", "frame", "quote_missing", "verdict", "finding", "modal_note", "nb_edition", "da_edition",
+                "read_by", "read_on",
                 "en", "en_hash", "da", "da_hash", "nb", "nb_hash")
 
 
@@ -387,6 +400,7 @@ def add(key: str, laws: list[str], by: str | None, verdict: str, finding: str | 
                                                      for c in codes), "verdict": verdict}
     if finding:
         rec["finding"] = finding
+    rec.update(edition_notes(codes, quotes))
     _stamp(rec, by)
     for lang, text in catalogue(domain)[key].items():
         rec[lang], rec[f"{lang}_hash"] = text, digest(text)
