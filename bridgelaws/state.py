@@ -298,6 +298,9 @@ class PlayState:
     #: how the board was closed, in order: ("64B4", side) after that side's call on the next board, ("64B5", None)
     #: after the end of the round
     board_closed: tuple[tuple[str, str | None], ...] = ()
+    #: Law 16C: every card (or call) withdrawn as the Laws provide, in order, each a
+    #: bridgelaws.rules.information.WithdrawnInformation (who withdrew it, and which side is authorized)
+    withdrawn: tuple[Any, ...] = ()
 
     # ---- derived views -------------------------------------------------------------------------------
     @property
