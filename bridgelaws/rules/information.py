@@ -63,6 +63,9 @@ class WithdrawnInformation:
     unauthorized: tuple[Seat, Seat]
     #: a face-down opening lead taken back (41A): nobody but its owner saw it
     face_down: bool = False
+    #: the card became a penalty card when it was withdrawn (62B1, 62C2, 62C3, 54D, 56): while it lies on the
+    #: table, and after declarer's 50D2 choice has it picked up, Law 50E says what it shows
+    penalty_card: bool = False
 
     @property
     def offending_side(self) -> str:
@@ -96,6 +99,12 @@ def withdrawn(state: PlayState, item: Item, by: Seat, offender: bool,
     if face_down:
         info = replace(info, face_down=True)
     return state.evolve(withdrawn=state.withdrawn + (info,)), info
+
+
+def became_penalty_card(state: PlayState) -> PlayState:
+    """The most recent withdrawal's card has become a penalty card (Law 50E governs what it shows)."""
+    last = state.withdrawn[-1]
+    return state.evolve(withdrawn=state.withdrawn[:-1] + (replace(last, penalty_card=True),))
 
 
 def sides(info: WithdrawnInformation) -> dict[str, tuple[Seat, Seat]]:

@@ -10,7 +10,7 @@ from bridgelaws.cards import Card, Seat
 from bridgelaws.errors import DecisionError, OutOfTurnError
 from bridgelaws.events import AcceptLead, DummySeen, Event, Expose, Play, RejectLead, SpreadHand
 from bridgelaws.laws import law
-from bridgelaws.rules.information import sides, withdrawn
+from bridgelaws.rules.information import became_penalty_card, sides, withdrawn
 from bridgelaws.rules.penalty_cards import add_penalty_cards, restore
 from bridgelaws.rules.premature import premature_play
 from bridgelaws.state import Decision, IrregularLead, Option, PlayState
@@ -144,7 +144,7 @@ def _reject(state: PlayState, by: Seat | None) -> PlayState:
     if state.is_defender(il.seat):
         # 54D / 56: the card becomes a major penalty card and Law 50D applies
         lr = L54D if il.opening else L56
-        st = add_penalty_cards(st, il.seat, (il.card,), lr, deliberate=True)
+        st = became_penalty_card(add_penalty_cards(st, il.seat, (il.card,), lr, deliberate=True))
         return st.evolve(notes=state.notes + (note("note.lead_rejected_penalty", lr, seat=il.seat, card=il.card),))
     # 55B: declarer's card goes back to the hand it came from, with no further rectification
     lr = L55B1 if state.is_defender(il.correct_leader) else L55B2

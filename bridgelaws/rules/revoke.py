@@ -32,7 +32,7 @@ from bridgelaws.mechanics import (
     restricted_cards,
 )
 from bridgelaws.rules.penalty_cards import add_penalty_cards, restore
-from bridgelaws.rules.information import sides, withdrawn as _withdrawn
+from bridgelaws.rules.information import became_penalty_card, sides, withdrawn as _withdrawn
 from bridgelaws.state import Constraint, PenaltyCard, PlayState, Revoke, Statement, Trick
 
 __all__ = ["revoke_corrected", "play_revoke", "correct_revoke", "withdraw_after_revoke", "after_event",
@@ -110,7 +110,7 @@ def revoke_corrected(table: Engine, state: PlayState, ev: Expose) -> PlayState:
         return st.evolve(revokes=revokes, notes=(note("revoke.note.62d2_no_penalty", L62D2, seat=seat, card=card,
                                                       partner=seat.partner, ui=L16C, **sides(info)),))
     if state.is_defender(seat):
-        st = add_penalty_cards(state, seat, (card,), L62B1, deliberate=True)
+        st = became_penalty_card(add_penalty_cards(state, seat, (card,), L62B1, deliberate=True))
         return st.evolve(revokes=revokes, notes=(note("note.revoke_penalty", L62B1, seat=seat, card=card),))
     st = restore(state, seat, (card,))
     return st.evolve(revokes=revokes, notes=(note("note.revoke_restored", L62B2, seat=seat, card=card),))
@@ -380,9 +380,9 @@ def _return_later(st: PlayState, r: Revoke, why: LawRef, later: list[tuple[Seat,
         st = st.with_hand(s, st.hand(s) | {c})
         st, info = _withdrawn(st, c, s, offender=side_of(s) == side_of(r.seat))
         if why is L62C3 and st.is_defender(s):
-            st = add_penalty_cards(st, s, (c,), L62C3, deliberate=True)
+            st = became_penalty_card(add_penalty_cards(st, s, (c,), L62C3, deliberate=True))
         elif (s, c) in to_withdrawn_lead and st.is_defender(s) and side_of(s) == side_of(r.seat):
-            st = add_penalty_cards(st, s, (c,), L62C2, deliberate=True)
+            st = became_penalty_card(add_penalty_cards(st, s, (c,), L62C2, deliberate=True))
             notes.append(note("revoke.note.withdrawn_os_pc", L62C2, seat=s, card=c, ui=L16C, **sides(info)))
         else:
             st = restore(st, s, (c,))
@@ -404,13 +404,14 @@ def _withdraw_revoke_card(st: PlayState, r: Revoke, why: LawRef, before_seats: t
     if r.was_penalty is not None:
         st = st.with_hand(r.seat, st.hand(r.seat) - {r.card})
         st = st.evolve(penalty_cards=st.penalty_cards + (PenaltyCard(r.seat, r.card, r.was_penalty, L62B2),))
+        st = became_penalty_card(st)
         notes.append(note("revoke.note.corrected_faced", L62B2, seat=r.seat, card=r.card))
     elif st.is_defender(r.seat) and _under_62d2(r, before_seats):
         st = restore(st, r.seat, (r.card,))
         notes.append(note("revoke.note.62d2_no_penalty", L62D2, seat=r.seat, card=r.card, partner=r.seat.partner,
                           ui=L16C, **sides(info)))
     elif st.is_defender(r.seat):
-        st = add_penalty_cards(st, r.seat, (r.card,), L62B1, deliberate=True)
+        st = became_penalty_card(add_penalty_cards(st, r.seat, (r.card,), L62B1, deliberate=True))
         notes.append(note("note.revoke_penalty", L62B1, seat=r.seat, card=r.card))
     else:
         st = restore(st, r.seat, (r.card,))
@@ -466,7 +467,7 @@ def withdraw_after_revoke(table: Engine, state: PlayState, ev: Event) -> PlaySta
             raise _err(ev, f"{seat.name.title()} may take back his card only after the non-offender before him "
                        "has taken back his (62C2)", "revoke.error.62c2_order", L62C2, state)
         if st.is_defender(seat):
-            st = add_penalty_cards(st, seat, (card,), L62C2, deliberate=True)
+            st = became_penalty_card(add_penalty_cards(st, seat, (card,), L62C2, deliberate=True))
             msg = note("revoke.note.withdrawn_os_pc", L62C2, seat=seat, card=card, ui=L16C, **sides(info))
         else:
             st = restore(st, seat, (card,))
