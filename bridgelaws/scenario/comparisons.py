@@ -285,7 +285,17 @@ def _cmp_withdrawn_information(want: Any, exp: Mapping[str, Any], table: Table, 
     actual = info.sides() if info is not None else None
     if want is False:
         return actual is None, actual, law("16C"), "", "none"
-    return actual is not None and _partial(want, actual), actual, law("16C"), "", want
+    if actual is None or not _partial(want, actual):
+        return False, actual, law("16C"), "", want
+    # every statement now that names the sides (authorized, unauthorized seats) must name the same ones
+    for st in table.statements():
+        params = st.message.params
+        if "authorized" in params and "unauthorized" in params:
+            said = {("NS" if s in (Seat.NORTH, Seat.SOUTH) else "EW"): status
+                    for status in ("authorized", "unauthorized") for s in params[status]}
+            if not _partial(want, said):
+                return False, {st.message.key: said}, law("16C"), "", want
+    return True, actual, law("16C"), "", want
 
 
 def _cmp_revokes(want: Any, exp: Mapping[str, Any], table: Table, s: Scenario) -> Comparison:
