@@ -164,3 +164,44 @@ def test_a_language_that_swaps_the_words_fails(monkeypatch: pytest.MonkeyPatch) 
     swapped = nb.replace("lovlig", "@").replace("urettmessig", "lovlig").replace("@", "urettmessig")
     a, u = _seats_in(swapped, "nb")
     assert (a, u) == (unauthorized, authorized)
+
+
+# ----------------------------------------------------------------------------------------------------------
+# the scenario expectation withdrawn_information (SCENARIO_FORMAT.md)
+# ----------------------------------------------------------------------------------------------------------
+
+_47E1 = ROOT / "tests/scenarios/penalty/premature/47e1-premature-play-after-misinformation.toml"
+
+
+def _with_expected(extra: str) -> str:
+    text = _47E1.read_text(encoding="utf-8")
+    return text.replace("[expected]\n", "[expected]\n" + extra + "\n", 1)
+
+
+def test_withdrawn_information_written_from_the_laws_passes_and_the_reverse_fails() -> None:
+    from bridgelaws.scenario import check, loads
+
+    # South misinformed East: East-West authorized (16C1), North-South unauthorized (16C2)
+    assert check(loads(_with_expected('withdrawn_information = { EW = "authorized", NS = "unauthorized" }'))).passed
+    assert check(loads(_with_expected('withdrawn_information = { NS = "unauthorized" }'))).passed
+    wrong = check(loads(_with_expected('withdrawn_information = { NS = "authorized", EW = "unauthorized" }')))
+    assert not wrong.passed and any(d.key == "withdrawn_information" for d in wrong.differences)
+    # nothing withdrawn before the misinformed play: false holds after trick 1, not after the play
+    text = _47E1.read_text(encoding="utf-8") + "\n[[checkpoints]]\nafter = 4\n[checkpoints.expected]\n" \
+        "withdrawn_information = false\n"
+    assert check(loads(text)).passed
+    assert not check(loads(_with_expected("withdrawn_information = false"))).passed
+
+
+@pytest.mark.parametrize("value,problem", [
+    ('{ NS = "authorized", EW = "authorized" }', "not authorized for both"),
+    ('{ NS = "allowed" }', "NS"),
+    ('{ N = "authorized" }', "N"),
+    ("{}", "name a side"),
+])
+def test_withdrawn_information_refuses_what_16c_cannot_say(value: str, problem: str) -> None:
+    from bridgelaws.errors import ScenarioError
+    from bridgelaws.scenario import loads
+
+    with pytest.raises(ScenarioError, match=re.escape(problem)):
+        loads(_with_expected(f"withdrawn_information = {value}"))
