@@ -26,6 +26,7 @@ L50D2 = law("50D2")
 L50E = law("50E")
 L59 = law("59")
 L16C = law("16C")
+L16 = law("16")
 
 
 def _s(key: str, law_ref, kind: str = "info", **params) -> Statement:  # type: ignore[no-untyped-def]
@@ -66,6 +67,7 @@ def statements(state: PlayState) -> list[Statement]:
         out.append(_s("dir.information", L50E, "information", seats=partners))
     out.extend(state.questions)
     out.extend(_withdrawn_binds(state))
+    out.extend(_handling_binds(state))
     out.extend(_revoke.statements(state))
     out.extend(_claims.statements(state))
     if state.to_act is not None and d is None and state.irregular_lead is None and state.phase != "over" and not out:
@@ -94,6 +96,18 @@ def _withdrawn_binds(state: PlayState) -> list[Statement]:
     if not cards or len(legal_cards_ignoring_pending(state, to_act)) < 2:
         return []
     return [_s("dir.16C_binds", L16C, "restriction", seat=chooser, cards=tuple(cards), ui=L16C)]
+
+
+def _handling_binds(state: PlayState) -> list[Statement]:
+    """Law 16B1 while it binds: at the turn of the partner of a defender who took a card out and put it back
+    unseen (45C1), when he has a choice of cards, while that card is still in the defender's hand."""
+    to_act = state.to_act
+    if to_act is None or state.phase != "play" or state.pending is not None or state.irregular_lead is not None:
+        return []
+    holders = [h for h, c in state.handled if h.partner is to_act and c in state.hand(h)]
+    if not holders or len(legal_cards_ignoring_pending(state, to_act)) < 2:
+        return []
+    return [_s("dir.16B_binds", L16, "restriction", seat=to_act, holder=holders[0])]
 
 
 def _obligations(state: PlayState, seat: Seat) -> list[Statement]:
