@@ -298,6 +298,12 @@ class PlayState:
     #: how the board was closed, in order: ("64B4", side) after that side's call on the next board, ("64B5", None)
     #: after the end of the round
     board_closed: tuple[tuple[str, str | None], ...] = ()
+    #: Law 16C: every card (or call) withdrawn as the Laws provide, in order, each a
+    #: bridgelaws.rules.information.WithdrawnInformation (who withdrew it, and which side is authorized)
+    withdrawn: tuple[Any, ...] = ()
+    #: Law 16B: cards a defender took out and put back, unseen by his partner (45C1): what his handling of his
+    #: cards may suggest is unauthorized for his partner, stated at the partner's turn while the card is in hand
+    handled: tuple[tuple[Seat, Card], ...] = ()
 
     # ---- derived views -------------------------------------------------------------------------------
     @property

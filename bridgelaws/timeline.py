@@ -487,9 +487,17 @@ def _ui_lanes(before: PlayState, after: PlayState, i: int) -> list[Lane]:
     out = []
     for n in after.notes:
         if n.message.key in UI_NOTES and n.law is not None:
-            seat = n.message.params.get("seat", after.declarer)
+            seat = _ui_seat(n.message.params, after)
             out.append(Lane(("ui", i), "ui", seat, n.law, n.message, _trick(before, after), _at(after), i + 1))
     return out
+
+
+def _ui_seat(params: Any, state: PlayState) -> Seat:
+    """The player a 16C lane restrains: of the seats the note names as unauthorized (rules.information), the one
+    who is neither the card's owner nor dummy (the owner's partner, or declarer)."""
+    owner = params.get("seat", state.declarer)
+    unauthorized = tuple(params.get("unauthorized", ()))
+    return next((s for s in unauthorized if s is not owner and s is not state.dummy), owner)
 
 
 def lanes(table: Table, upto: int | None = None) -> list[Lane]:

@@ -384,6 +384,18 @@ def _endplay_deal(deal: object) -> str:
     return "N:" + " ".join(deal[p].to_pbn() for p in seats)  # type: ignore[index]
 
 
+def _tricks_in_rotation(table: object) -> list[list[tuple[Seat, object]]]:
+    """Each trick's cards from its leader in rotation (N, E, S, W order from him), as LIN readers read them."""
+    out = []
+    done = [(t.leader, list(t.plays)) for t in table.tricks]  # type: ignore[attr-defined]
+    if table.current_trick:  # type: ignore[attr-defined]
+        done.append((table.state.trick_leader or table.current_trick[0][0], list(table.current_trick)))  # type: ignore[attr-defined]
+    for leader, plays in done:
+        order = [leader, leader.lho, leader.partner, leader.rho]
+        out.append(sorted(plays, key=lambda sc_: order.index(sc_[0])))
+    return out
+
+
 @pytest.mark.parametrize("path", _scenario_params())
 def test_endplay_reads_our_pbn_and_lin(path: Path) -> None:
     pytest.importorskip("endplay")
@@ -395,7 +407,9 @@ def test_endplay_reads_our_pbn_and_lin(path: Path) -> None:
     tricks = [[c for _, c in t.plays] for t in table.tricks]
     if table.current_trick:
         tricks.append([c for _, c in table.current_trick])
-    legal = [str(c) for t in tricks for c in t]
+    # LIN's cards carry no seat: a reader gives each to the next hand in rotation from the trick's leader, so
+    # each trick is written in rotation order (a revoke's legal card can be placed after later cards, 62B)
+    legal = [str(c) for t in _tricks_in_rotation(table) for _, c in t]
     lang = LANGS[sum(map(ord, path.name)) % 3]
 
     board = ep_pbn.loads(to_pbn(s, lang))[0]
@@ -411,6 +425,44 @@ def test_endplay_reads_our_pbn_and_lin(path: Path) -> None:
     # LIN names declarer by its auction: the player who is declarer when play goes on (54A may change him)
     assert (lin.contract.level, lin.contract.declarer.abbr) == (s.contract.level, table.declarer.value)
     assert _endplay_cards(lin.play) == legal
+
+
+# a revoke corrected after later cards of its trick were played: its legal card is placed after them (62B); the
+# cases below are those where the placed order differs from the rotation (found by replaying every corrected
+# revoke of the corpus)
+CORRECTED_OUT_OF_ROTATION = [
+    ROOT / "tests" / "scenarios" / "revoke" / "62d1-trick-12-corrected-after-play.toml",
+    ROOT / "tests" / "scenarios" / "revoke" / "62d-wbu-2019-rebuild-tricks-12-13.toml",
+    ROOT / "tests" / "scenarios" / "revoke" / "62d-lead-to-trick-13-stands.toml",
+    ROOT / "tests" / "scenarios" / "revoke" / "62c3-both-sides-revoke-same-trick.toml",
+    ROOT / "tests" / "scenarios" / "claims" / "62a-revoke-corrected-after-claim.toml",
+    ROOT / "notebooks" / "scenarios" / "06-kulorsvigt-tolvte-stik.toml",
+]
+
+
+@pytest.mark.parametrize("path", CORRECTED_OUT_OF_ROTATION, ids=lambda p: p.stem)
+def test_lin_export_of_a_corrected_revoke_reads_back_with_the_pbn_play(
+        path: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("endplay")
+    from endplay.parsers import lin as ep_lin
+    from endplay.parsers import pbn as ep_pbn
+
+    table = sc.replay(sc.load(path))
+    placed = [sc_ for t in table.tricks for sc_ in t.plays] + list(table.current_trick)
+    assert [s_ for s_, _ in placed] != [s_ for t in _tricks_in_rotation(table) for s_, _ in t]  # the case exists
+    assert main(["export", str(path), "--to", "lin", "-o", str(tmp_path / "x.lin")]) == 0
+    assert main(["export", str(path), "--to", "pbn", "-o", str(tmp_path / "x.pbn")]) == 0
+    capsys.readouterr()
+    lin = ep_lin.loads((tmp_path / "x.lin").read_text(encoding="utf-8"))[0]
+    pbn = ep_pbn.loads((tmp_path / "x.pbn").read_text(encoding="utf-8"))[0]
+    assert _endplay_cards(lin.play) == _endplay_cards(pbn.play)
+    # and each card goes to the hand that holds it: the reader's rotation from each trick's first card
+    owner = {str(c): seat for seat in Seat for c in sc.load(path).deal.hand(seat)}
+    cards = _endplay_cards(lin.play)
+    for i in range(0, len(cards), 4):
+        trick = cards[i:i + 4]
+        lead = owner[trick[0]]
+        assert [owner[c] for c in trick] == [lead, lead.lho, lead.partner, lead.rho][:len(trick)], trick
 
 
 def test_lin_notes_carry_the_director_in_the_language() -> None:

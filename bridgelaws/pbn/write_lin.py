@@ -3,14 +3,14 @@ notes (issue #10). Notes never hold a line break of any kind, nor ``|`` (issue #
 
 from __future__ import annotations
 
-from bridgelaws.cards import Seat, Suit
+from bridgelaws.cards import Card, Seat, Suit
 from bridgelaws.deal import Contract, Deal
 from bridgelaws.errors import BridgeLawsError
 from bridgelaws.i18n import normalize_lang, text
 from bridgelaws.scenario import Scenario, localized
 from bridgelaws.table import Table
 
-from ._common import legal_play, pbn_error, what
+from ._common import pbn_error, what
 from .write_pbn import Note, notes, plain_text, say
 
 __all__ = ["to_lin"]
@@ -45,10 +45,32 @@ def _stand_in_auction(c: Contract) -> list[str]:
     return parts
 
 
+def _rotation(plays: list[tuple[Seat, Card]], leader: Seat | None) -> list[tuple[Seat, Card]]:
+    """The cards of one trick in rotation order from its leader. LIN has no seats on its ``pc`` cards: a reader
+    gives each card to the next hand in rotation, so a card placed out of that order (the legal card of a revoke
+    corrected after later cards of its trick were played, 62B; a card replayed after 62C) must move to its
+    owner's place."""
+    if leader is None:
+        leader = plays[0][0] if plays else None
+    if leader is None:
+        return plays
+    order = [leader, leader.lho, leader.partner, leader.rho]
+    return sorted(plays, key=lambda sc: order.index(sc[0]))
+
+
+def _in_rotation(table: Table) -> list[list[tuple[Seat, Card]]]:
+    """Each trick of the legal play (completed ones, then the trick in progress) in rotation order."""
+    tricks = [_rotation(list(t.plays), t.leader) for t in table.tricks]
+    if table.current_trick:
+        tricks.append(_rotation(list(table.current_trick), table.state.trick_leader))
+    return tricks
+
+
 def _cards_and_notes(table: Table, notes_: list[Note], history: int, lang: str) -> list[str]:
-    """A ``pc`` for each card of the legal play, with each note where its card stands, and the closing note."""
+    """A ``pc`` for each card of the legal play, each trick in rotation order, with each note where its card
+    stands (after as many cards as were on the table), and the closing note."""
     parts: list[str] = []
-    final = [sc for trick in legal_play(table) for sc in trick]
+    final = [sc for trick in _in_rotation(table) for sc in trick]
     for k in range(len(final) + 1):
         for n in (n for n in notes_ if n.position == k):
             said = " — ".join([say("comment.event", lang, trick=n.trick, number=n.number, what=n.what)]

@@ -42,6 +42,7 @@ from bridgelaws.errors import DecisionError, IllegalPlayError, NotInHandError
 from bridgelaws.events import Designate, Play, RequestWithdraw
 from bridgelaws.i18n import Message
 from bridgelaws.laws import LawRef, law
+from bridgelaws.rules.information import sides, withdrawn, withdrawn_information
 from bridgelaws.rules.played_card import counts_as_played, question, with_status
 from bridgelaws.state import PlayState, Statement
 from bridgelaws.mechanics import (
@@ -551,12 +552,17 @@ def _take_back(state: PlayState, dummy: Seat, old: Card) -> tuple[PlayState, tup
     st = st.evolve(trick=new_trick, trick_leader=st.trick_leader if idx > 0 else None, to_act=dummy,
                    last_played=last_played, correctable=None, designation=None)
     st = st.add_restored(((dummy, old),) + tuple(given))
+    # Law 16C: dummy's card is withdrawn because declarer's side changed the designation (45C4b) or dummy
+    # placed a card that was not designated (45D); that side is the offending side (docs/revokes.md)
+    st, _ = withdrawn(st, old, dummy, offender=True)
     return st, tuple(given)
 
 
 def _replay_notes(state: PlayState, given: tuple[tuple[Seat, Card], ...], law_ref: LawRef) -> list[Statement]:
-    return [note("played.note.opponent_may_replay", L16C, seat=s, card=c) for s, c in given
-            if state.is_defender(s)]
+    # the defender who played after the changed card is of the non-offending side (45C4b: "Laws 47D and 16C1")
+    return [note("played.note.opponent_may_replay", L16C, seat=s, card=c,
+                 **sides(withdrawn_information(c, s, offender=False)))
+            for s, c in given if state.is_defender(s)]
 
 
 def _correct(table: Engine, state: PlayState, ev: Designate, dsg: Designation) -> PlayState:

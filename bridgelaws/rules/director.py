@@ -25,6 +25,8 @@ L50D1b = law("50D1b")
 L50D2 = law("50D2")
 L50E = law("50E")
 L59 = law("59")
+L16C = law("16C")
+L16 = law("16")
 
 
 def _s(key: str, law_ref, kind: str = "info", **params) -> Statement:  # type: ignore[no-untyped-def]
@@ -64,11 +66,48 @@ def statements(state: PlayState) -> list[Statement]:
         partners = tuple(sorted({p.seat.partner for p in state.penalty_cards}, key=lambda s: s.index))
         out.append(_s("dir.information", L50E, "information", seats=partners))
     out.extend(state.questions)
+    out.extend(_withdrawn_binds(state))
+    out.extend(_handling_binds(state))
     out.extend(_revoke.statements(state))
     out.extend(_claims.statements(state))
     if state.to_act is not None and d is None and state.irregular_lead is None and state.phase != "over" and not out:
         out.append(_s("dir.normal_play", None, "turn", seat=state.to_act))
     return out
+
+
+def _withdrawn_binds(state: PlayState) -> list[Statement]:
+    """Law 16C2 while it binds: at the turn of a player of the offending side who has a choice of cards, the
+    withdrawn cards whose information is unauthorized for him (his partner's or an opponent's card that went
+    back to its owner's hand and has not been played since). Not his own cards, nor dummy's (they lie face up
+    for everyone to see), nor a face-down lead nobody saw (41A), nor a card that became a penalty card (50E says
+    what it shows). A card played legally since then shows nothing the play does not show (16A1a)."""
+    to_act = state.to_act
+    if to_act is None or state.phase != "play" or state.pending is not None or state.irregular_lead is not None:
+        return []
+    chooser = state.declarer if to_act is state.dummy else to_act
+    cards: list[Card] = []
+    for info in state.withdrawn:
+        owner, card = info.by, info.item
+        if (info.face_down or info.penalty_card or not info.binds(chooser) or not isinstance(card, Card) or owner is chooser
+                or owner is state.dummy or card not in state.hand(owner)
+                or card in cards):
+            continue
+        cards.append(card)
+    if not cards or len(legal_cards_ignoring_pending(state, to_act)) < 2:
+        return []
+    return [_s("dir.16C_binds", L16C, "restriction", seat=chooser, cards=tuple(cards), ui=L16C)]
+
+
+def _handling_binds(state: PlayState) -> list[Statement]:
+    """Law 16B1 while it binds: at the turn of the partner of a defender who took a card out and put it back
+    unseen (45C1), when he has a choice of cards, while that card is still in the defender's hand."""
+    to_act = state.to_act
+    if to_act is None or state.phase != "play" or state.pending is not None or state.irregular_lead is not None:
+        return []
+    holders = [h for h, c in state.handled if h.partner is to_act and c in state.hand(h)]
+    if not holders or len(legal_cards_ignoring_pending(state, to_act)) < 2:
+        return []
+    return [_s("dir.16B_binds", L16, "restriction", seat=to_act, holder=holders[0])]
 
 
 def _obligations(state: PlayState, seat: Seat) -> list[Statement]:

@@ -10,6 +10,7 @@ from bridgelaws.cards import Card, Seat
 from bridgelaws.errors import DecisionError, OutOfTurnError
 from bridgelaws.events import AcceptLead, DummySeen, Event, Expose, Play, RejectLead, SpreadHand
 from bridgelaws.laws import law
+from bridgelaws.rules.information import became_penalty_card, sides, withdrawn
 from bridgelaws.rules.penalty_cards import add_penalty_cards, restore
 from bridgelaws.rules.premature import premature_play
 from bridgelaws.state import Decision, IrregularLead, Option, PlayState
@@ -40,8 +41,11 @@ def lead_out_of_turn(table: Engine, state: PlayState, ev: Expose) -> PlayState:
     opening = state.phase == "clarification"
     if ev.misinformed_by_opponent:
         # 47E1: led because an opponent mistakenly said it was his lead: retracted, no rectification at all
+        # the opponent who misinformed him is the offending side; the player who retracts is not (16C1, 16C2)
         st = restore(state, seat, (card,))
-        return st.evolve(notes=(note("lp.note.47E1", law("47E1"), seat=seat, card=card, leader=correct, ui=L16C),))
+        st, info = withdrawn(st, card, seat, offender=False)
+        return st.evolve(notes=(note("lp.note.47E1", law("47E1"), seat=seat, card=card, leader=correct, ui=L16C,
+                                     **sides(info)),))
     if state.lead_retracted and state.is_defender(seat):
         return defender_before_required_lead(state, seat, card)
     if opening and not state.is_defender(seat):
@@ -134,10 +138,13 @@ def _reject(state: PlayState, by: Seat | None) -> PlayState:
     assert il is not None
     st = state.evolve(irregular_lead=None, pending=None, to_act=il.correct_leader, lead_stands=False)
     st = st.with_hand(il.seat, st.hand(il.seat) | {il.card})
+    # the lead out of turn is retracted: Law 16C, the offender's side offending (a defender's card is also a
+    # penalty card, and 50E governs what it shows while it lies on the table)
+    st, _ = withdrawn(st, il.card, il.seat, offender=True)
     if state.is_defender(il.seat):
         # 54D / 56: the card becomes a major penalty card and Law 50D applies
         lr = L54D if il.opening else L56
-        st = add_penalty_cards(st, il.seat, (il.card,), lr, deliberate=True)
+        st = became_penalty_card(add_penalty_cards(st, il.seat, (il.card,), lr, deliberate=True))
         return st.evolve(notes=state.notes + (note("note.lead_rejected_penalty", lr, seat=il.seat, card=il.card),))
     # 55B: declarer's card goes back to the hand it came from, with no further rectification
     lr = L55B1 if state.is_defender(il.correct_leader) else L55B2
@@ -304,7 +311,9 @@ def after_proper_lead(state: PlayState) -> PlayState:
             st = restore(st.with_hand(seat, st.hand(seat) | {card}), seat, (card,))
             st = st.evolve(in_error=tuple(p for p in st.in_error if p != (seat, card)),
                            back_53b=st.back_53b + ((seat, card),))
-            notes.append(note("lp.note.53B_in_error_back", L16C, seat=seat, card=card))
+            # the card in error is the lead out of turn itself: its owner's side is the offending side
+            st, info = withdrawn(st, card, seat, offender=True)
+            notes.append(note("lp.note.53B_in_error_back", L16C, seat=seat, card=card, **sides(info)))
     return st.evolve(notes=tuple(notes))
 
 

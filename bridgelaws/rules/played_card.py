@@ -31,6 +31,7 @@ from bridgelaws.i18n import Message
 from bridgelaws.laws import LawRef, law
 from bridgelaws.rules import play as _ordinary_play  # noqa: F401  (its handler must be registered first)
 from bridgelaws.rules.penalty_cards import add_penalty_cards, restore
+from bridgelaws.rules.information import withdrawn
 from bridgelaws.state import CardStatus, PlayState, Statement
 from bridgelaws.mechanics import HANDLERS, Engine, note, register
 
@@ -205,6 +206,7 @@ def _defender_hold(table: Engine, state: PlayState, ev: Hold) -> PlayState:
         notes = [note("played.note.hold_not_seen", L45C1, seat=seat, card=card, partner=partner)]
         if ev.returned:
             notes.append(note("played.note.defender_hesitation", L16, seat=seat, partner=partner))
+            st = st.evolve(handled=st.handled + ((seat, card),))
         return st.evolve(notes=tuple(notes))
     if fd is not None and fd[0] is seat and fd[1] != card:
         # the face-down lead is made; a second card his partner could see is exposed in the auction period
@@ -363,6 +365,9 @@ def _withdraw_face_down(state: PlayState, ev: RequestWithdraw, led: Card) -> Pla
                              key="error.not_in_hand", trick_no=state.trick_no)
     st = restore(state, seat, (led,))
     st = with_status(st, seat, led, False, L41A, "lead_face_down")
+    # Law 16C: the irregularities that let him take it back (a penalty card, declarer's options or a lead
+    # restriction it brings) are his own side's, so his side is the offending side; the card was face down
+    st, _ = withdrawn(st, led, seat, offender=True, face_down=True)
     if state.pending is not None:
         # the new lead waits for declarer's choice (50D2): the face-down card simply goes back
         return st.evolve(opening_lead_face_down=None, may_withdraw=True,

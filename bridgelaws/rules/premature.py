@@ -6,6 +6,7 @@ from bridgelaws.cards import Card, Seat
 from bridgelaws.errors import DecisionError, FailureToFollowSuitError, IllegalPlayError, OutOfTurnError
 from bridgelaws.events import Choose, Event, Expose, Play, Select, Simultaneous
 from bridgelaws.laws import law
+from bridgelaws.rules.information import sides, withdrawn
 from bridgelaws.rules.penalty_cards import add_penalty_cards, every_card_forced, record_moot, restore, settle
 from bridgelaws.state import Decision, Option, PlayState, Restriction
 from bridgelaws.mechanics import (
@@ -75,7 +76,9 @@ def misinformed_play(state: PlayState, seat: Seat, card: Card, ev: Event) -> Pla
         raise DecisionError(f"{ev}: a decision is pending", law=state.pending.law if state.pending else None,
                             seat=seat, card=card, event=ev, key="error.decision_pending", trick_no=state.trick_no)
     st = restore(state, seat, (card,))
-    return st.evolve(notes=(note("lp.note.47E1_play", L47E1, seat=seat, card=card, ui=law("16C")),))
+    # the opponent who misinformed him is the offending side; the player who retracts is not (16C1, 16C2)
+    st, info = withdrawn(st, card, seat, offender=False)
+    return st.evolve(notes=(note("lp.note.47E1_play", L47E1, seat=seat, card=card, ui=law("16C"), **sides(info)),))
 
 
 def premature_at_rho_turn(state: PlayState, seat: Seat, card: Card, ev: Event) -> PlayState:

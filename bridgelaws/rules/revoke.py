@@ -32,6 +32,7 @@ from bridgelaws.mechanics import (
     restricted_cards,
 )
 from bridgelaws.rules.penalty_cards import add_penalty_cards, restore
+from bridgelaws.rules.information import became_penalty_card, sides, withdrawn as _withdrawn
 from bridgelaws.state import Constraint, PenaltyCard, PlayState, Revoke, Statement, Trick
 
 __all__ = ["revoke_corrected", "play_revoke", "correct_revoke", "withdraw_after_revoke", "after_event",
@@ -101,13 +102,15 @@ def revoke_corrected(table: Engine, state: PlayState, ev: Expose) -> PlayState:
     # the same corrected revoke again (declarer's card goes back each time) is recorded once: the state does not
     # grow with repeated events (issue #12, D6)
     revokes = state.revokes if rv in state.revokes else state.revokes + (rv,)
+    # the revoke card is withdrawn by the offender (62A, 62B): Law 16C, the revoker's side offending
+    state, info = _withdrawn(state, card, seat, offender=True)
     if state.is_defender(seat) and _under_62d2(rv, tuple(s for s, _ in state.trick)):
         # 62D2: on trick 12, before his partner's turn: back to the hand, Law 16C (docs/revokes.md)
         st = restore(state, seat, (card,))
         return st.evolve(revokes=revokes, notes=(note("revoke.note.62d2_no_penalty", L62D2, seat=seat, card=card,
-                                                      partner=seat.partner, nos=(seat.lho, seat.rho), ui=L16C),))
+                                                      partner=seat.partner, ui=L16C, **sides(info)),))
     if state.is_defender(seat):
-        st = add_penalty_cards(state, seat, (card,), L62B1, deliberate=True)
+        st = became_penalty_card(add_penalty_cards(state, seat, (card,), L62B1, deliberate=True))
         return st.evolve(revokes=revokes, notes=(note("note.revoke_penalty", L62B1, seat=seat, card=card),))
     st = restore(state, seat, (card,))
     return st.evolve(revokes=revokes, notes=(note("note.revoke_restored", L62B2, seat=seat, card=card),))
@@ -375,11 +378,12 @@ def _return_later(st: PlayState, r: Revoke, why: LawRef, later: list[tuple[Seat,
     62C3 does (only one side has played on, so these are the cards of the side whose revoke is established)."""
     for s, c in later:
         st = st.with_hand(s, st.hand(s) | {c})
+        st, info = _withdrawn(st, c, s, offender=side_of(s) == side_of(r.seat))
         if why is L62C3 and st.is_defender(s):
-            st = add_penalty_cards(st, s, (c,), L62C3, deliberate=True)
+            st = became_penalty_card(add_penalty_cards(st, s, (c,), L62C3, deliberate=True))
         elif (s, c) in to_withdrawn_lead and st.is_defender(s) and side_of(s) == side_of(r.seat):
-            st = add_penalty_cards(st, s, (c,), L62C2, deliberate=True)
-            notes.append(note("revoke.note.withdrawn_os_pc", L62C2, seat=s, card=c, ui=L16C))
+            st = became_penalty_card(add_penalty_cards(st, s, (c,), L62C2, deliberate=True))
+            notes.append(note("revoke.note.withdrawn_os_pc", L62C2, seat=s, card=c, ui=L16C, **sides(info)))
         else:
             st = restore(st, s, (c,))
     if later:
@@ -394,18 +398,20 @@ def _withdraw_revoke_card(st: PlayState, r: Revoke, why: LawRef, before_seats: t
     takes his card back into his hand, not as a penalty card, and Law 16C governs what it showed (our reading,
     docs/revokes.md). 62B1 otherwise: a defender's card from his unfaced hand becomes a major penalty card."""
     st = st.with_hand(r.seat, st.hand(r.seat) | {r.card})
+    st, info = _withdrawn(st, r.card, r.seat, offender=True)
     if why is L62D1:
         notes.insert(0, note("revoke.note.trick12", L62D1, seat=r.seat, card=r.card))
     if r.was_penalty is not None:
         st = st.with_hand(r.seat, st.hand(r.seat) - {r.card})
         st = st.evolve(penalty_cards=st.penalty_cards + (PenaltyCard(r.seat, r.card, r.was_penalty, L62B2),))
+        st = became_penalty_card(st)
         notes.append(note("revoke.note.corrected_faced", L62B2, seat=r.seat, card=r.card))
     elif st.is_defender(r.seat) and _under_62d2(r, before_seats):
         st = restore(st, r.seat, (r.card,))
         notes.append(note("revoke.note.62d2_no_penalty", L62D2, seat=r.seat, card=r.card, partner=r.seat.partner,
-                          nos=(r.seat.lho, r.seat.rho), ui=L16C))
+                          ui=L16C, **sides(info)))
     elif st.is_defender(r.seat):
-        st = add_penalty_cards(st, r.seat, (r.card,), L62B1, deliberate=True)
+        st = became_penalty_card(add_penalty_cards(st, r.seat, (r.card,), L62B1, deliberate=True))
         notes.append(note("note.revoke_penalty", L62B1, seat=r.seat, card=r.card))
     else:
         st = restore(st, r.seat, (r.card,))
@@ -444,27 +450,28 @@ def withdraw_after_revoke(table: Engine, state: PlayState, ev: Event) -> PlaySta
                    law("62C"), state, trick=t)
     st = state.evolve(trick=tuple(sc for sc in state.trick if sc != (seat, card)))
     st = st.with_hand(seat, st.hand(seat) | {card})
+    # Law 16C: the revoker's side is the offending side, whoever takes his card back
+    st, info = _withdrawn(st, card, seat, offender=side_of(seat) == side_of(r.seat))
     if side_of(seat) != side_of(r.seat):
         st = restore(st, seat, (card,))
-        msg = note("revoke.note.withdrawn_nos", L62C1, seat=seat, card=card, ui=L16C)
+        msg = note("revoke.note.withdrawn_nos", L62C1, seat=seat, card=card, ui=L16C, **sides(info))
     elif t == 12 and seat is r.seat.partner and state.is_defender(r.seat):
         # 62D2, as federations rule it (WBU January 2019, ACBL "Revokes at trick 12"): tricks 12 and 13 are
         # rebuilt, and the revoker's partner may change the card his partner's revoke led him to play, with no
         # rectification; Law 16C governs what the withdrawn cards tell
         st = restore(st, seat, (card,))
-        nos = (r.seat.lho, r.seat.rho)
-        msg = note("revoke.note.62d2_changed", L62D2, seat=seat, card=card, offender=r.seat, nos=nos,
-                   os=(r.seat, seat), ui=L16C)
+        msg = note("revoke.note.62d2_changed", L62D2, seat=seat, card=card, offender=r.seat, ui=L16C,
+                   **sides(info))
     else:
         if seat is r.seat or seat.rho not in withdrawn:
             raise _err(ev, f"{seat.name.title()} may take back his card only after the non-offender before him "
                        "has taken back his (62C2)", "revoke.error.62c2_order", L62C2, state)
         if st.is_defender(seat):
-            st = add_penalty_cards(st, seat, (card,), L62C2, deliberate=True)
-            msg = note("revoke.note.withdrawn_os_pc", L62C2, seat=seat, card=card, ui=L16C)
+            st = became_penalty_card(add_penalty_cards(st, seat, (card,), L62C2, deliberate=True))
+            msg = note("revoke.note.withdrawn_os_pc", L62C2, seat=seat, card=card, ui=L16C, **sides(info))
         else:
             st = restore(st, seat, (card,))
-            msg = note("revoke.note.withdrawn_os", L62C2, seat=seat, card=card, ui=L16C)
+            msg = note("revoke.note.withdrawn_os", L62C2, seat=seat, card=card, ui=L16C, **sides(info))
     st = st.evolve(revoke_correction=(t, idx, after_seats, withdrawn + (seat,)), notes=(msg,))
     return st.evolve(to_act=next_in_trick(st))
 

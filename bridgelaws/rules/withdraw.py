@@ -15,11 +15,13 @@ from bridgelaws.events import Withdraw
 from bridgelaws.laws import law
 from bridgelaws.mechanics import HANDLERS, Engine, next_in_trick, note, register
 from bridgelaws.rules import revoke  # noqa: F401  (registers the 62C handler wrapped here)
+from bridgelaws.rules.information import sides, withdrawn
 from bridgelaws.rules.penalty_cards import restore
 from bridgelaws.state import PlayState
 
 L53B = law("53B")
 L47D = law("47D")
+L16C = law("16C")
 L47F = law("47F")
 
 _after_revoke = HANDLERS[Withdraw]
@@ -36,19 +38,24 @@ def withdraw(table: Engine, state: PlayState, ev: Withdraw) -> PlayState:
         return _after_revoke(table, state, ev)
     if (seat, card) in state.in_error and (seat, card) in state.trick:
         # 53B: a card played in error to the trick of the proper lead goes back to the hand; no penalty card,
-        # but Law 16C makes what it showed unauthorized for the offending side
+        # but Law 16C makes what it showed unauthorized for the offending side (the card is the lead out of turn
+        # itself, so its owner's side)
         st = state.evolve(trick=tuple(p for p in state.trick if p != (seat, card)),
                           in_error=tuple(p for p in state.in_error if p != (seat, card)),
                           back_53b=state.back_53b + ((seat, card),),
                           last_played=tuple(p for p in state.last_played if p != (seat, card)))
         st = restore(st.with_hand(seat, st.hand(seat) | {card}), seat, (card,))
         st = st.evolve(to_act=next_in_trick(st))
-        return st.evolve(notes=(note("lp.note.withdrawn_53B", L53B, seat=seat, card=card),))
+        st, info = withdrawn(st, card, seat, offender=True)
+        return st.evolve(notes=(note("lp.note.withdrawn_53B", L53B, seat=seat, card=card, ui=L16C, **sides(info)),))
     if (state.is_defender(seat) and card in state.hand(seat) and (seat, card) in state.restored
             and not any(s is seat for s, _ in state.trick) and state.trick_leader is not None):
         # 45C4b / 47D: declarer corrected his designation; the opponent's card played after the first one
-        # has gone back to his hand, and he takes it back rather than play it again
-        return state.evolve(notes=(note("lp.note.withdrawn_45C4b", L47D, seat=seat, card=card),))
+        # has gone back to his hand, and he takes it back rather than play it again. He is not of the offending
+        # side: declarer's side, whose designation was changed, is (16C1 for him, 16C2 for declarer; revokes.md)
+        st, info = withdrawn(state, card, seat, offender=False)
+        return st.evolve(notes=(note("lp.note.withdrawn_45C4b", L47D, seat=seat, card=card, ui=L16C,
+                                     **sides(info)),))
     if state.revokes:
         # a revoke is on record: Law 62C is the rule the player is thinking of, and it says why not
         return _after_revoke(table, state, ev)

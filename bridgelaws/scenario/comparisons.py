@@ -278,6 +278,26 @@ def _cmp_information(want: Any, exp: Mapping[str, Any], table: Table, s: Scenari
     return actual is not None and _partial(want, actual), actual, law("50E"), "", want
 
 
+def _cmp_withdrawn_information(want: Any, exp: Mapping[str, Any], table: Table, s: Scenario) -> Comparison:
+    from bridgelaws.rules.information import last_withdrawn
+
+    info = last_withdrawn(table.state)
+    actual = info.sides() if info is not None else None
+    if want is False:
+        return actual is None, actual, law("16C"), "", "none"
+    if actual is None or not _partial(want, actual):
+        return False, actual, law("16C"), "", want
+    # every statement now that names the sides (authorized, unauthorized seats) must name the same ones
+    for st in table.statements():
+        params = st.message.params
+        if "authorized" in params and "unauthorized" in params:
+            said = {("NS" if s in (Seat.NORTH, Seat.SOUTH) else "EW"): status
+                    for status in ("authorized", "unauthorized") for s in params[status]}
+            if not _partial(want, said):
+                return False, {st.message.key: said}, law("16C"), "", want
+    return True, actual, law("16C"), "", want
+
+
 def _cmp_revokes(want: Any, exp: Mapping[str, Any], table: Table, s: Scenario) -> Comparison:
     from bridgelaws.rules.revoke import revokes_as_dicts
 
@@ -373,7 +393,7 @@ _COMPARE: dict[str, Callable[[Any, Mapping[str, Any], Table, Scenario], Comparis
     "played_card": _cmp_played_card, "held_card": _cmp_held, "touched_card": _cmp_touched,
     "designation": _cmp_designation, "roles": _cmp_roles, "lead_stands": _cmp_lead_stands,
     "restored_to_hand": _cmp_restored, "opening_lead": _cmp_opening_lead, "may_withdraw": _cmp_may_withdraw,
-    "information": _cmp_information,
+    "information": _cmp_information, "withdrawn_information": _cmp_withdrawn_information,
     "revokes": _cmp_revokes, "tricks_won": _cmp_tricks_won, "trick_adjustment": _cmp_trick_adjustment,
     "statements_cite": _cmp_statements_cite, "play_ceased": _cmp_play_ceased,
     "option_values": _cmp_option_values,

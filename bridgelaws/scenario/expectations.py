@@ -108,6 +108,8 @@ def _expected(value: Any, where: str, history: tuple[Event, ...]) -> dict[str, A
             out[key] = {k: _seat(t[k], f"{w}.{k}").value for k in _ROLE_KEYS if k in t}
         elif key == "information":
             out[key] = _information(v, w)
+        elif key == "withdrawn_information":
+            out[key] = _withdrawn_information(v, w)
         elif key in _STATEMENT_EXPECTATIONS:
             out[key] = _STATEMENT_EXPECTATIONS[key](v, w)
         elif key in _REVOKE_EXPECTATIONS:
@@ -276,6 +278,24 @@ def _designation(value: Any, where: str) -> dict[str, Any] | bool:
         out["valid"] = _bool(t["valid"], f"{where}.valid")
     if "candidates" in t:
         out["candidates"] = _cards(t["candidates"], f"{where}.candidates")
+    return out
+
+
+_WITHDRAWN_STATUS = ("authorized", "unauthorized")
+
+
+def _withdrawn_information(value: Any, where: str) -> dict[str, str] | bool:
+    """Law 16C for the most recent withdrawal: ``{ NS = "authorized", EW = "unauthorized" }`` (only the sides
+    given are compared), or ``false`` (TOML) / ``null`` (JSON) for no withdrawal so far."""
+    t = _none_or_table(value, where, _SIDES)
+    if t is None:
+        return False
+    if not t:
+        raise _Problem(f"{where}: name a side, e.g. {{ NS = \"authorized\", EW = \"unauthorized\" }}")
+    out = {side: _choice(t[side], _WITHDRAWN_STATUS, f"{where}.{side}") for side in _SIDES if side in t}
+    if len(out) == 2 and out["NS"] == out["EW"]:
+        raise _Problem(f"{where}: Law 16C makes what a withdrawn action shows authorized for one side (the "
+                       f"non-offending side, 16C1) and unauthorized for the other (16C2), not {out['NS']} for both")
     return out
 
 

@@ -29,6 +29,8 @@ EXPECTATION_KEYS: tuple[str, ...] = (
     "statements_cite_exactly", "statements_not_cite", "claim_least_tricks",
     # what each option open now is worth, double dummy (issue 29)
     "option_values",
+    # Law 16C for the most recent card or call withdrawn (issue 35)
+    "withdrawn_information",
 )
 TOP_LEVEL_KEYS: tuple[str, ...] = (
     "id", "title", "laws", "summary", "question", "reasoning", "tags", "contract", "declarer", "deal",
