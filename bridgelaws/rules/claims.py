@@ -249,7 +249,8 @@ def concede(table: Engine, state: PlayState, ev: Concede) -> PlayState:
     remaining = _check_can_claim(state, ev, ev.tricks)
     conceded = remaining if ev.tricks is None else ev.tricks
     st = _start(table, state, ev, "concede", remaining - conceded, remaining, None).evolve(phase="over")
-    notes = [note("claim.note.concede", L68B1, seat=ev.seat, tricks=conceded, remaining=remaining),
+    key = "claim.note.concede_all" if conceded == remaining else "claim.note.concede"  # "all 10", not "10 of 10"
+    notes = [note(key, L68B1, seat=ev.seat, tricks=conceded, remaining=remaining),
              note("claim.note.play_ceases", L68D)]
     if state.is_defender(ev.seat):
         notes.append(note("claim.note.partner_may_object", L68B2, seat=ev.seat.partner))
@@ -449,7 +450,7 @@ def _disputed(state: PlayState, rec: ClaimRecord, seats: tuple[Seat, Seat]) -> l
             out.append(_s("claim.q.claim_concession", L71, "question", seat=rec.seat, conceded=rec.conceded,
                           rule=L68B1, period=L79C))
         else:
-            out.append(_s("claim.q.concession", L71, "question", seat=rec.seat))
+            out.append(_s("claim.q.concession", L71, "question", seat=rec.seat, period=L79C))
     if rec.computed is not None:
         if about_claim:
             key = "claim.computed.sure" if rec.computed >= rec.tricks else "claim.computed.can_lose"
