@@ -241,7 +241,7 @@ class DummySeen(Event):
 @dataclass(frozen=True, slots=True)
 class Claim(Event):
     """``seat`` claims ``tricks`` of the remaining tricks (all of them when None), stating ``line`` (68A, 68C);
-    play ceases (68D)."""
+    play is suspended (68D)."""
 
     tricks: int | None = None
     line: LocalText | str | None = None  # one text, or one per language (the scenario file's form)
@@ -250,7 +250,7 @@ class Claim(Event):
 
 @dataclass(frozen=True, slots=True)
 class Concede(Event):
-    """``seat`` concedes ``tricks`` of the remaining tricks (all of them when None) (68B1); play ceases (68D)."""
+    """``seat`` concedes ``tricks`` of the remaining tricks (all of them when None) (68B1); play is suspended (68D)."""
 
     tricks: int | None = None
     action: ClassVar[str] = "concede"

@@ -96,7 +96,7 @@ def law(code: str) -> LawRef:
 #: Every paragraph the library cites or the scenarios may name. A scenario naming a well-formed reference
 #: outside this set only gets a warning.
 CATALOGUE: frozenset[LawRef] = frozenset(LawRef.parse(c) for c in (
-    "9B", "10C1", "16", "16A", "16C", "17D", "17D1", "24", "24A", "24B", "24C",
+    "9B", "10C1", "12C", "16", "16A", "16C", "17D", "17D1", "24", "24A", "24B", "24C",
     "41", "41A", "41B", "41C", "42B1", "43A1c", "44", "44A", "44B", "44C", "44D", "44E", "44F", "44G",
     "45", "45A", "45B", "45C", "45C1", "45C2", "45C2a", "45C2b", "45C3", "45C4", "45C4a", "45C4b", "45C5",
     "45D", "45D1", "45E", "45E1", "45E2", "45F",

@@ -86,7 +86,7 @@ def test_revoke_stands_and_the_partners_next_play_establishes_it() -> None:
     assert len(rv) == 1 and not rv[0].established and not rv[0].corrected
     assert "Law 61A" in says(s)
     # ♣A wins trick 3; attention may be drawn (62A)
-    assert revoke_labels(s) == ["Attention is drawn to the revoke: West ♥8 in trick 3"]
+    assert revoke_labels(s) == ["Attention is drawn to the revoke: West ♥8 on trick 3"]
     assert 'data-role="revoke"' in s.render()
     click(s, "D6")                  # dummy leads to trick 4: the non-offending side never establishes (63A1)
     assert not s.table.state.revokes[0].established
@@ -132,10 +132,10 @@ def test_62c_withdrawals_are_offered_in_the_order_the_laws_allow() -> None:
     st = s.table.state
     assert [(p.seat, str(p.card), p.kind) for p in st.penalty_cards] == [(Seat.EAST, "H7", "major")]
     # 62C1: South may take back ♣2; West (62C2) only after South has taken back his
-    assert revoke_labels(s) == ["South takes back ♣2"]
+    assert revoke_labels(s) == ["South withdraws ♣2"]
     s.handle({"action": "revoke_action", "arg": "0"})
     assert Card.parse("C2") in s.table.state.hand(Seat.SOUTH)
-    assert revoke_labels(s) == ["West takes back ♣J"]
+    assert revoke_labels(s) == ["West withdraws ♣J"]
     s.handle({"action": "revoke_action", "arg": "0"})
     st = s.table.state
     # 62C2: West is a defender, so his withdrawn card is a penalty card
@@ -202,11 +202,11 @@ def test_after_a_trick_12_revoke_is_corrected_only_trick_12s_later_cards_are_off
     # The trick-13 cards are back in the hands, and each hand will hold one card for trick 13 once trick 12 is
     # complete: nothing to take back there
     offers = revoke_offers(ROOT / "notebooks" / "scenarios" / "06-kulorsvigt-tolvte-stik.toml", 53)
-    assert offers == [("North takes back ♣K", "62C1"), ("East takes back ♠K", "62D2")]
+    assert offers == [("North withdraws ♣K", "62C1"), ("East withdraws ♠K", "62D2")]
 
 
 @pytest.mark.parametrize("lang, label", [
-    ("en", "North takes back ♣10, played to trick 4: it will not stand again"),
+    ("en", "North withdraws ♣10, played to trick 4: it will not stand again"),
     ("da", "Nord tager ♣10, der blev spillet til stik 4, tilbage: kortet står ikke ved magt igen"),
     ("nb", "Nord trekker tilbake ♣10, som ble spilt til stikk 4: kortet blir ikke stående igjen")])
 def test_a_lead_to_the_next_trick_already_back_in_the_hand_is_offered_as_one_that_will_not_stand(

@@ -205,7 +205,7 @@ def test_english_prose_is_held_to_the_wbf_words_and_citation_style() -> None:
     """Round-3 audit: the English notebooks had 3 rules against 32 (da) and 52 (nb), so a Danish-style
     ``§ 50D1a`` or a wrong English term in an English notebook passed."""
     assert check("West must play it at the first legal opportunity: leading, following suit, discarding or "
-                 "trumping (Law 50D1(a)); the designation is void; the Director awards an adjusted score.", "en") == []
+                 "trumping (Law 50D1(a)); the designation is invalid; the Director awards an adjusted score.", "en") == []
     cases = {
         "West must play it (§ 50D1a).": "§",                                          # Scandinavian citation
         "leading, following suit, discarding or ruffing (Law 50D1(a))": "discarding or ruffing",   # M2
@@ -226,7 +226,7 @@ def test_the_round_three_patterns_catch_what_the_review_found() -> None:
     assert check("(§ 62C1: han *kan*, men trenger ikke; lar han kortet ligge", "nb") == []
     # M5: lovboka's «fremvist ved forsettlig spill»
     assert [f.found for f in check("for det ble vist ved en forsettlig handling (§ 50B)", "nb")] == [
-        "ble vist ved en forsettlig"]
+        "vist ved en forsettlig"]
     assert check("for det ble fremvist ved forsettlig spill (§ 50B)", "nb") == []
     # M6, T2: words in quotation marks that lovboka does not have
     assert len(check("Loven sier «med sikkerhet vinner»", "nb")) == 1
@@ -240,3 +240,92 @@ def test_the_round_three_patterns_catch_what_the_review_found() -> None:
     # S1: »uanset værdien«, but a PBN tag's value is no card's rank
     assert [f.found for f in check("altid stort, uanset værdien (§ 62B1)", "da")] == ["uanset værdien"]
     assert check("kopierer værdien fra den forrige post", "da") == []
+
+
+# ------------------------------------------------------------------------------------------ round 4
+
+ROUND_4 = [
+    # (language, the text the review found, what the sheet must find, the review's fix: clean)
+    # 68D in its 2007 wording (en H-1; da, nb)
+    ("en", "Play ceases: no card may be played now", "Play ceases", "Play is suspended: no card may be played now"),
+    ("en", "A claim (Law 68A) and a concession (Law 68B) make play cease (Law 68D)", "make play cease",
+     "A claim (Law 68A) and a concession (Law 68B) suspend play (Law 68D)"),
+    ("da", "Spillet standser: der må ikke spilles flere kort nu", "Spillet standser",
+     "Spillet afbrydes: der må ikke spilles flere kort nu"),
+    ("da", "et afkald på stik (§ 68B) standser spillet (§ 68D)", "standser spillet (§ 68D",
+     "et afkald på stik (§ 68B) afbryder spillet (§ 68D)"),
+    ("nb", "Spillet er stanset, men Syds krav etablerte ikke revoken", "Spillet er stanset",
+     "Spillet er avbrutt, men Syds krav etablerte ikke revoken"),
+    ("nb", "gjør at spillet opphører (§ 68D)", "spillet opphører", "avbryter spillet (§ 68D)"),
+    # 61A (en H-4)
+    ("en", "A lead cannot be a revoke: a revoke is a card played to a trick", "lead cannot be a revoke",
+     "The Revoke mode marks a card that fails to follow suit, and a lead cannot fail to follow suit"),
+    # 50C (da H2, nb ML7, en M-2)
+    ("da", "må han ikke spille et lavere kort under tieren i farven", "lavere kort under tieren",
+     "må han ikke spille et andet kort under tieren i farven"),
+    ("nb", "kan han ikke spille et lavere kort under tieren i fargen", "et lavere kort under tieren",
+     "kan han ikke spille noe annet kort under tieren i fargen"),
+    ("en", "he may not play a lower card of that suit below the ten", "lower card of that suit",
+     "he may not play any other card of that suit below the ten"),
+    # 71 (da M6, nb ML6, en M-1)
+    ("da", "og om et stik ikke kunne være tabt. Kun da, og inden for korrektionsperioden, annulleres afkaldet",
+     "og om et stik ikke kunne være tabt. Kun da",
+     "og om et stik ikke kunne være tabt. Er et af delene tilfældet, annullerer Turneringslederen afkaldet"),
+    ("nb", "Bare da, og innenfor korrigeringsperioden, annulleres avståelsen", "Bare da, og innenfor korrigeringsperioden, annulleres",
+     "Er ett av dem tilfellet, annullerer turneringslederen avståelsen"),
+    ("en", "and whether a conceded trick could not have been lost. Only then is the concession cancelled",
+     "and whether a conceded trick could not have been lost. Only then",
+     "and whether a conceded trick could not have been lost. If either is so, the Director cancels the concession"),
+    # 50B (da M2, nb ML3)
+    ("da", "ethvert kort, der er vist forsætligt, fx kortet fra en kulørsvigt", "vist forsætligt",
+     "ethvert kort, der er vist ved forsætligt spil, fx kortet fra en kulørsvigt"),
+    ("da", "det er vist ved en forsætlig handling (§ 50B)", "vist ved en forsætlig handling",
+     "det er vist ved forsætligt spil (§ 50B)"),
+    ("nb", "men det ble vist ved forsettlig spill, ikke av vanvare", "vist ved forsettlig",
+     "men det ble fremvist ved forsettlig spill, ikke av vanvare"),
+    ("nb", "Hvordan ble kortet vist?", "ble kortet vist", "Hvordan ble kortet fremvist?"),
+    # the revoke trick (da M4), 54C (da M5), 16C (da L8)
+    ("da", "Den fejlende vandt kulørsvigtstikket: det stik og ét til", "kulørsvigtstikket",
+     "Den fejlende vandt stikket med kulørsvigten: det stik og ét til"),
+    ("da", "Nord kan have set den blindes kort", "kan have set", "Nord kunne have set den blindes kort"),
+    ("da", "Oplysninger fra tilbagetrukne handlinger", "tilbagetrukne", "Oplysninger fra tilbagetagne handlinger"),
+    # Norwegian words in Danish (da M1, M7); a quoted Norwegian word stays allowed
+    ("da", "Lysarkene opregner valgene", "Lysarkene", "Præsentationen opregner valgene"),
+    ("da", "blindemanns kort", "blindemanns", "den blindes kort"),
+    ("da", "Norsk siger »blindemann« og »godta«", None, None),
+    # nb: «uten korrigering» beside a corrected revoke (ML2), «rettmessig» (ML4), «bordet» for dummy (ML5)
+    ("nb", "Revoken korrigeres; Syds ♣7 settes tilbake på hånden uten ytterligere korrigering", "Revoken korrigeres; Syds ♣7 settes tilbake på hånden uten ytterligere korrigering",
+     "Revoken korrigeres; Syds ♣7 settes tilbake på hånden, uten andre følger"),
+    ("nb", "er rettmessig informasjon for Nord og Syd", "rettmessig informasjon", "er lovlig informasjon for Nord og Syd"),
+    ("nb", "til han spiller neste kort fra hånden eller bordet", "fra hånden eller bordet",
+     "til han spiller neste kort fra hånden eller fra blindemann"),
+    # nb: number work-arounds (LL1), «i utspilt farge» (LL2), «henledet» (LL3), «med sikkerhet vinner» (ML1)
+    ("nb", "se på nytt på de(t) 2 stikkene", "de(t)", "se på nytt på avståelsen av 2 stikk"),
+    ("nb", "det høyeste kortet i utspilt farge", "i utspilt farge", "det høyeste kortet i den utspilte fargen"),
+    ("nb", "oppmerksomheten ble først henledet på den", "henledet", "den ble først påpekt"),
+    ("nb", "ingen av blindemanns kort vinner med sikkerhet stikket", "vinner med sikkerhet",
+     "man vet ikke om noe av blindemanns kort vil vinne stikket"),
+    # en: 46B4 (M-10), 50D1(a) (M-12), 48A (L-lib-5), trick numbers (L, L-lib-4), the Director (L)
+    ("en", "the designation is void, and declarer may designate any legal card", "designation is void",
+     "the designation is invalid, and declarer may designate any legal card"),
+    ("en", "when he leads, follows suit, discards or ruffs", "discards or ruffs",
+     "when he leads, follows suit, discards or trumps"),
+    ("en", "declarer is not rectified for exposing a card", "not rectified for exposing",
+     "declarer is not subject to rectification for exposing a card (Law 48A)"),
+    ("en", "A revoke on trick twelve must be corrected", "trick twelve", "A revoke on trick 12 must be corrected"),
+    ("en", "West's revoke with {card} in trick {trick} is established", "revoke with {card} in trick {trick}",
+     "West's revoke with {card} on trick {trick} is established"),
+    ("en", "that is a signal for the TD to consider", "the TD", "that is a signal for the Director to consider"),
+]
+
+
+@pytest.mark.parametrize("lang, found, caught, fixed", ROUND_4, ids=[f"{r[0]}: {r[1][:40]}" for r in ROUND_4])
+def test_the_round_four_patterns_catch_what_the_reviews_found(lang: str, found: str, caught: str | None,
+                                                             fixed: str | None) -> None:
+    """../shared/reviews/round4/language-review-{da,nb,en}.md: each finding's text is caught, and the review's fix
+    (the control) passes. A row without a catch is a control only: quoted Norwegian words in Danish stay allowed."""
+    if caught is None:
+        assert check(found, lang) == []
+        return
+    assert [f.found for f in check(found, lang)] == [caught]
+    assert check(fixed, lang) == []

@@ -182,6 +182,46 @@ def test_a_translation_that_swaps_two_citations_fails(project: Path) -> None:
     assert not any("§ citations differ" in p for p in translate.check(only="06"))
 
 
+def test_a_translation_that_swaps_two_cards_fails(project: Path) -> None:
+    """Round-4 audit, gap 1(d), fault F4: "discards ♦3 although he holds ♣J" turned into "discards ♣J although he
+    holds ♦3" in the English 06 names the same cards, so a count passed it; read aloud it is another deal."""
+    path = project / "locales" / "en" / "06-kulorsvigt.po"
+    po = polib.pofile(str(path))
+    entry = next(e for e in po if "West discards ♦3 although he holds ♣J" in e.msgstr)
+    original = entry.msgstr
+    entry.msgstr = original.replace("West discards ♦3 although he holds ♣J", "West discards ♣J although he holds ♦3")
+    assert translate.cards(entry.msgstr, "en") == translate.cards(original, "en")  # the same cards: only the order
+    po.save(str(path))
+    translate.update(only="06")
+    problems = translate.check(only="06")
+    assert any("cards in another order" in p and "[♣A, ♦3, ♣J" in p for p in problems), problems
+    # the control: the unchanged catalogue passes, and so does an entry whose translator flagged the new order
+    po = polib.pofile(str(path))
+    planted = next(e for e in po if e.msgid == entry.msgid)
+    planted.flags.append(translate.CARDS_REORDERED)
+    po.save(str(path))
+    assert not any("cards in another order" in p for p in translate.check(only="06"))
+    planted.flags.remove(translate.CARDS_REORDERED)
+    planted.msgstr = original
+    po.save(str(path))
+    translate.update(only="06")
+    assert translate.check(only="06") == []
+
+
+def test_cards_are_compared_in_order_across_the_languages_notations() -> None:
+    assert translate.invariant_problems("Vest kaster ♦3, selv om han har ♣B", "West discards ♦3 although he holds ♣J",
+                                        "da", "en") == []
+    assert translate.invariant_problems("Vest kaster ♦3, selv om han har ♣B", "West discards ♣J although he holds ♦3",
+                                        "da", "en") == [
+        "cards in another order: source [♦3, ♣J], translation [♣J, ♦3] (if the language needs it, flag the entry "
+        "#, cards-reordered)"]
+    assert translate.invariant_problems("Vest kaster ♦3, selv om han har ♣B", "West discards ♣J although he holds ♦3",
+                                        "da", "en", cards_reordered=True) == []
+    # a card lost is still reported as a different set, flagged or not
+    assert translate.invariant_problems("♦3 og ♣B", "♦3 and ♣Q", "da", "en", cards_reordered=True) == [
+        "cards differ: source {♣J, ♦3}, translation {♣Q, ♦3}"]
+
+
 def test_a_translation_that_drops_a_repeated_citation_fails(project: Path) -> None:
     """Audit e2: the second of two "Law 64C" in one English paragraph of 06 dropped passed a set comparison."""
     path = project / "locales" / "en" / "06-kulorsvigt.po"

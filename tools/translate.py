@@ -402,14 +402,19 @@ _LINK = re.compile(r"\]\(([^)\s]+)\)|href=\"([^\"]+)\"")
 _SPAN = re.compile(r"<span\b[^>]*>")
 
 
-def cards(text: str, lang: str) -> Counter[str]:
-    """The cards and holdings in a text (♠E, ♦KB92), as one alphabet, counted."""
-    found: Counter[str] = Counter()
+def cards_in_order(text: str, lang: str) -> list[str]:
+    """The cards and holdings in a text (♠E, ♦KB92), as one alphabet, in the order the text names them."""
+    found = []
     for suit, holding in _HOLDING.findall(text):
         ranks = _RANK.findall(holding)
         mapped = [_RANKS[lang].get(r, r) if not r.isdigit() or r == "10" else r for r in ranks]
-        found[suit + "".join(mapped)] += 1
+        found.append(suit + "".join(mapped))
     return found
+
+
+def cards(text: str, lang: str) -> Counter[str]:
+    """The cards and holdings in a text (♠E, ♦KB92), as one alphabet, counted."""
+    return Counter(cards_in_order(text, lang))
 
 
 def laws(text: str) -> list[str]:
@@ -450,17 +455,29 @@ def code_spans(text: str) -> Counter[str]:
 #: the flag of a catalogue entry whose translation cites the same paragraphs in another order, because the
 #: language puts its clauses in another order (``#, citations-reordered``); set by hand, after reading
 REORDERED = "citations-reordered"
+#: the same for cards: a translation that names the same cards in another order (``#, cards-reordered``); set by
+#: hand, after reading. Without it two cards swapped ("discards ♦3 although he holds ♣J" turned into "discards ♣J
+#: although he holds ♦3") is a different deal read aloud (round-4 audit, gap 1(d), fault F4)
+CARDS_REORDERED = "cards-reordered"
 
 
-def invariant_problems(msgid: str, msgstr: str, source_lang: str, lang: str, reordered: bool = False) -> list[str]:
+def invariant_problems(msgid: str, msgstr: str, source_lang: str, lang: str, reordered: bool = False,
+                       cards_reordered: bool = False) -> list[str]:
     """What a translation lost or added of its source: citations (in order, and as often; as a multiset only
-    where the entry is flagged ``citations-reordered``), cards, links, inline spans, code spans."""
+    where the entry is flagged ``citations-reordered``), cards (likewise: in order unless the entry is flagged
+    ``cards-reordered``), links, inline spans, code spans."""
     problems = []
     before_laws, after_laws = laws(msgid), laws(msgstr)
     if reordered:
         before_laws, after_laws = Counter(before_laws), Counter(after_laws)
+    before_cards, after_cards = cards(msgid, source_lang), cards(msgstr, lang)
+    if before_cards == after_cards and not cards_reordered:
+        ordered = cards_in_order(msgid, source_lang), cards_in_order(msgstr, lang)
+        if ordered[0] != ordered[1]:
+            problems.append(f"cards in another order: source {_show(ordered[0])}, translation {_show(ordered[1])} "
+                            f"(if the language needs it, flag the entry #, {CARDS_REORDERED})")
     checks = [("§ citations", before_laws, after_laws),
-              ("cards", cards(msgid, source_lang), cards(msgstr, lang)),
+              ("cards", before_cards, after_cards),
               ("links", links(msgid), links(msgstr)),
               ("inline spans", spans(msgid), spans(msgstr)),
               ("code spans", code_spans(msgid), code_spans(msgstr))]
@@ -507,7 +524,8 @@ def check_catalogue(source: Source, lang: str, wanted: list[tuple[str, str, str]
             problems.append(f"{where}: untranslated at {at}: {msgid[:70]!r}")
         else:
             problems += [f"{where}: {at}: {p}" for p in invariant_problems(
-                msgid, entry.msgstr, source.lang, lang, reordered=REORDERED in entry.flags)]
+                msgid, entry.msgstr, source.lang, lang, reordered=REORDERED in entry.flags,
+                cards_reordered=CARDS_REORDERED in entry.flags)]
     wanted_ids = {w[0] for w in wanted}
     problems += [f"{where}: obsolete entry (its block left the source; dev.py translate --drop-obsolete): "
                  f"{e.msgid[:70]!r}" for e in po if e.obsolete or e.msgid not in wanted_ids]

@@ -1,7 +1,7 @@
 """Claims and concessions (Laws 68 to 71), and the end of the board (64B4, 64B5, 69A).
 
 - ``claim``: a player claims tricks of those that remain (68A), with a statement of line (68C) or without;
-  ``concede``: a player concedes tricks (68B1). Either way play ceases (68D): no card may be played after it.
+  ``concede``: a player concedes tricks (68B1). Either way play is suspended (68D): no card may be played after it, unless all four players agree to play on (68D2(b), which the library does not model).
 - ``agree``: a member of the other side agrees (69A); the result stands as claimed or conceded. A concession
   stands at once (68B1), unless the conceding defender's partner objects at once (``object``, 68B2): then no
   concession has occurred and play continues.
@@ -57,7 +57,7 @@ FINDING_LAWS: dict[str, LawRef] = {
     "unstated_line": law("70E1"), "trick_already_won": L71, "could_not_be_lost": L71,
     "agreement_withdrawn": L69B,
 }
-#: the events that may follow a claim or concession; any other is refused (68D: play ceases)
+#: the events that may follow a claim or concession; any other is refused (68D: play is suspended)
 CLAIM_EVENTS = (Claim, Concede, Agree, Dispute, Object, TdRuling, NextBoardCall, EndOfRound)
 
 
@@ -83,7 +83,7 @@ def _err(ev: Event, state: PlayState, message: str, key: str, law_ref: LawRef | 
 def _guard(handler):  # type: ignore[no-untyped-def]
     def guarded(table: Engine, state: PlayState, ev: Event) -> PlayState:
         if state.claim is not None and not _allowed_after_claim(state, ev):
-            raise _err(ev, state, "play has ceased after the claim or concession (68D); no card may be played "
+            raise _err(ev, state, "play is suspended after the claim or concession (68D); no card may be played "
                        "or exposed now", "claim.error.play_ceased", L68D)
         out = handler(table, state, ev)
         if state.claim is not None and isinstance(ev, CorrectRevoke):
@@ -193,7 +193,7 @@ def _check_can_claim(state: PlayState, ev: Event, tricks: int | None) -> int:
         raise _err(ev, state, "the board is closed: a call has been made on the next board, or the round has "
                    "ended", "claim.error.board_closed", law("64B4"))
     if state.claim is not None:
-        raise _err(ev, state, "a claim or concession is already in force; play has ceased (68D)",
+        raise _err(ev, state, "a claim or concession is already in force; play is suspended (68D)",
                    "claim.error.play_ceased", L68D)
     if state.phase == "over":
         raise _err(ev, state, "all 13 tricks have been played", "error.play_over", None)
@@ -230,7 +230,7 @@ def _computed(table: Engine, state: PlayState, side: str) -> int | None:
 
 @register(Claim)
 def claim(table: Engine, state: PlayState, ev: Claim) -> PlayState:
-    """68A, 68C, 68D: ``seat`` claims ``tricks`` of the remaining tricks (all when left out); play ceases."""
+    """68A, 68C, 68D: ``seat`` claims ``tricks`` of the remaining tricks (all when left out); play is suspended."""
     remaining = _check_can_claim(state, ev, ev.tricks)
     tricks = remaining if ev.tricks is None else ev.tricks
     st = _start(table, state, ev, "claim", tricks, remaining, ev.line)
@@ -244,12 +244,13 @@ def claim(table: Engine, state: PlayState, ev: Claim) -> PlayState:
 
 @register(Concede)
 def concede(table: Engine, state: PlayState, ev: Concede) -> PlayState:
-    """68B1, 68D: ``seat`` concedes ``tricks`` of the remaining tricks (all when left out); play ceases. The
+    """68B1, 68D: ``seat`` concedes ``tricks`` of the remaining tricks (all when left out); play is suspended. The
     concession stands at once, unless a defender's partner objects at once (68B2)."""
     remaining = _check_can_claim(state, ev, ev.tricks)
     conceded = remaining if ev.tricks is None else ev.tricks
     st = _start(table, state, ev, "concede", remaining - conceded, remaining, None).evolve(phase="over")
-    notes = [note("claim.note.concede", L68B1, seat=ev.seat, tricks=conceded, remaining=remaining),
+    key = "claim.note.concede_all" if conceded == remaining else "claim.note.concede"  # "all 10", not "10 of 10"
+    notes = [note(key, L68B1, seat=ev.seat, tricks=conceded, remaining=remaining),
              note("claim.note.play_ceases", L68D)]
     if state.is_defender(ev.seat):
         notes.append(note("claim.note.partner_may_object", L68B2, seat=ev.seat.partner))
@@ -449,7 +450,7 @@ def _disputed(state: PlayState, rec: ClaimRecord, seats: tuple[Seat, Seat]) -> l
             out.append(_s("claim.q.claim_concession", L71, "question", seat=rec.seat, conceded=rec.conceded,
                           rule=L68B1, period=L79C))
         else:
-            out.append(_s("claim.q.concession", L71, "question", seat=rec.seat))
+            out.append(_s("claim.q.concession", L71, "question", seat=rec.seat, period=L79C))
     if rec.computed is not None:
         if about_claim:
             key = "claim.computed.sure" if rec.computed >= rec.tricks else "claim.computed.can_lose"
