@@ -119,7 +119,7 @@ def _swap(text: str, a: str, b: str) -> str:
 # (audit id, language, domain, key, how the fault changes the translation)
 FAULTS = [
     ("E2", "nb", "leadplay", "lp.note.47E1", lambda t: _swap(t, "lovlig", "urettmessig")),
-    ("E4", "da", "played", "played.note.opponent_may_replay", lambda t: _swap(t, "beføjet", "ubeføjet")),
+    ("E4", "da", "played", "played.note.opponent_may_replay", lambda t: _swap(t, "beføjede", "ubeføjede")),
     ("G1", "nb", "revoke", "revoke.dir.not_established",
      lambda t: t.replace("må den korrigeres", "kan den korrigeres")),
     ("G2", "da", "revoke", "revoke.dir.established_12", lambda t: t.replace("skal stadig rettes", "må stadig rettes")),
