@@ -531,3 +531,60 @@ def test_the_64c_check_waits_for_the_end_of_the_board() -> None:
     with pytest.raises(WorthError) as info:
         revoke_check(table)
     assert info.value.key == "worth.error.not_over"
+
+
+def _claimed_board_with_a_revoke(seed: int) -> tuple[Table, int, int] | None:
+    """A board in 3NT by South: a defender revokes (a card of another suit while he holds the suit led) in one of
+    the first tricks; at the start of a later trick South claims ``k`` of the remaining tricks and West agrees,
+    which establishes the revoke (63A4) and ends the board. Returns (table, tricks North-South won in play, k),
+    or None when the seed gives no defender a chance to revoke."""
+    from bridgelaws.events import Agree
+
+    rng = random.Random(seed)
+    table = Table(Deal.random(seed), Contract.parse("3NT", Seat.SOUTH))
+    stop = rng.randint(3, 7)                      # the claim comes at the start of this trick
+    revoked = False
+    while len(table.state.tricks) < stop - 1 or table.state.trick:
+        st = table.state
+        seat = st.to_act
+        led = st.trick[0][1].suit if st.trick else None
+        hand = sorted(st.hand(seat), key=lambda c: c.sort_key)
+        others = [c for c in hand if led is not None and c.suit is not led]
+        if (not revoked and seat in (Seat.EAST, Seat.WEST) and others and len(others) < len(hand)
+                and len(st.tricks) < stop - 2):
+            table.push(Play(seat, rng.choice(others), revoke=True))
+            revoked = True
+            continue
+        table.push(Play(seat, rng.choice(sorted(table.legal_cards(), key=lambda c: c.sort_key))))
+    if not revoked:
+        return None
+    ns_in_play = _won(table.state, "NS")
+    k = rng.randint(0, 13 - len(table.state.tricks))
+    table.push(Claim(Seat.SOUTH, tricks=k))
+    table.push(Agree(Seat.WEST))
+    return table, ns_in_play, k
+
+
+def test_the_64c_check_after_an_agreed_claim_counts_the_claimed_tricks() -> None:
+    # test audit round 4, A5: the table's tricks are those won in play and those the agreed claim gives (69A:
+    # "the board is scored as though the tricks claimed or conceded had been won or lost in play")
+    from bridgelaws.analysis import revoke_check
+
+    found = 0
+    for seed in range(1, 200):                    # bounded; fails with its count below
+        got = _claimed_board_with_a_revoke(seed)
+        if got is None:
+            continue
+        table, ns_in_play, k = got
+        st = table.state
+        assert st.phase == "over" and st.claim is not None and st.claim.status == "agreed", seed
+        est = [r for r in st.revokes if r.established and not r.corrected]
+        assert len(est) == 1, seed                # 63A4: West's agreement established it
+        (check,) = revoke_check(table)
+        assert check.played == ns_in_play + k, (seed, check.played, ns_in_play, k)
+        moved = check.after_transfer - check.played
+        assert moved in (0, 1, 2), seed           # a defender revoked: tricks go to North-South, if any
+        found += 1
+        if found == 4:
+            break
+    assert found == 4, found
