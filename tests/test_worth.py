@@ -24,7 +24,8 @@ import pytest
 pytest.importorskip("endplay")
 
 from bridgelaws.analysis import Worth, WorthError, option_values, position_value  # noqa: E402
-from bridgelaws.analysis.search import plain_only, plain_step  # noqa: E402
+from bridgelaws.analysis.position import plain_only  # noqa: E402
+from bridgelaws.analysis.search import plain_step  # noqa: E402
 from bridgelaws.cards import Seat  # noqa: E402
 from bridgelaws.deal import Contract, Deal  # noqa: E402
 from bridgelaws.events import Choose, Claim, Expose, Play, RejectLead  # noqa: E402

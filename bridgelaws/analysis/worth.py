@@ -21,7 +21,8 @@ from bridgelaws.mechanics import legal_cards
 from bridgelaws.simulate import decision_events
 from bridgelaws.state import PlayState
 
-from bridgelaws.analysis.search import Search, remaining, side_of
+from bridgelaws.analysis.position import remaining, side_of
+from bridgelaws.analysis.search import Search
 
 __all__ = ["Worth", "OptionValue", "WorthError", "option_values", "option_events", "position_value", "claim_value",
            "revoke_check", "RevokeCheck", "option_name", "DEFAULT_BUDGET"]

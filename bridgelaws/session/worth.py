@@ -118,11 +118,11 @@ def _worst_line(table: Any, state: PlayState) -> int | None:
     """The claim solver's answer for the claim position, as the Director's statements give it: the fewest tricks
     declarer's side takes in the whole board under any legal play (tricks already won included), where the
     position is small enough for an exact answer; None otherwise."""
-    from bridgelaws.rules.claims import _computed
+    from bridgelaws.claimsolver import computed_min_tricks
     from bridgelaws.rules.revoke import side_of
 
     side = side_of(state.declarer)
-    rest = _computed(table, state, side)
+    rest = computed_min_tricks(table, state, side)
     if rest is None:
         return None
     return rest + sum(1 for t in state.tricks if side_of(t.winner) == side)
