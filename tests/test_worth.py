@@ -589,3 +589,65 @@ def test_the_64c_check_after_an_agreed_claim_counts_the_claimed_tricks() -> None
         if found == 4:
             break
     assert found == 4, found
+
+
+def test_the_64c_value_with_the_revoke_equals_an_exhaustive_minimax_of_the_tricks_and_the_transfer() -> None:
+    # the argument that DDS's tricks after the revoke trick give the score's value (the score never falls as the
+    # tricks rise) checked against the definition itself: every legal card to the end of the board, the score
+    # tricks plus or minus Law 64A's transfer counted at the end, on late revokes (four tricks or fewer left)
+    from bridgelaws.analysis import revoke_check
+
+    def exhaustive(engine: Engine, st: PlayState, revoker: Seat, done: int, side: str, faced: bool) -> int:
+        memo: dict[Any, int] = {}
+        offending = _side(revoker)
+
+        def value(s: PlayState) -> int:
+            if s.phase == "over":
+                later = sum(1 for t in s.tricks[done + 1:] if _side(t.winner) == offending)
+                t = 0 if faced else law_64a(revoker, s.tricks[done].winner, later)
+                won = _won(s, side)
+                return won - t if side == offending else won + t
+            key = (s.hands, s.trick, s.to_act, tuple(t.winner for t in s.tricks[done:]))
+            if key not in memo:
+                results = [value(engine.apply(s, Play(s.to_act, c))) for c in legal_cards(s)]
+                memo[key] = max(results) if _side(s.to_act) == side else min(results)
+            return memo[key]
+
+        return value(st)
+
+    found = by_revoker = 0
+    for seed in range(1, 300):                    # bounded; fails with its count below
+        rng = random.Random(seed)
+        table = Table(Deal.random(seed), Contract.parse(rng.choice(["3NT", "4S", "4H"]), rng.choice(list(Seat))))
+        start = rng.choice([9, 10])               # the revoke in trick 10 or 11: at most four tricks left
+        revoked = False
+        while table.state.phase != "over":
+            st = table.state
+            seat = st.to_act
+            hand = sorted(st.hand(seat), key=lambda c: c.sort_key)
+            led = st.trick[0][1].suit if st.trick else None
+            others = [c for c in hand if led is not None and c.suit is not led]
+            dummy = st.declarer.partner
+            if (not revoked and len(st.tricks) == start and others and len(others) < len(hand)
+                    and seat is not dummy):
+                # a trump where he has one: a revoke that wins its trick, where 64A1 transfers two
+                trumps = [c for c in others if st.trump is not None and c.suit is st.trump]
+                table.push(Play(seat, max(trumps, key=lambda c: c.rank) if trumps else rng.choice(others),
+                                revoke=True))
+                revoked = True
+                continue
+            table.push(Play(seat, rng.choice(sorted(table.legal_cards(), key=lambda c: c.sort_key))))
+        st = table.state
+        if not revoked or len(st.revokes) != 1 or not st.revokes[0].established or st.revokes[0].corrected:
+            continue
+        revoke = st.revokes[0]
+        (check,) = revoke_check(table)
+        after = table.states[check.before_event + 1]
+        want = exhaustive(table, after, revoke.seat, revoke.trick_no - 1, _side(st.declarer), revoke.faced)
+        assert check.with_revoke == Worth(want, want), (seed, check.with_revoke, want)
+        found += 1
+        by_revoker += check.with_revoke != check.without_revoke
+        if found == 10:
+            break
+    assert found == 10, found
+    assert by_revoker >= 3, by_revoker            # boards where the revoke changes the number
