@@ -13,8 +13,8 @@ Two sets of --count positions, each a fresh major penalty card with declarer's 5
 Every option of that decision (require the suit, forbid it, no restriction) is valued with
 ``option_values(table, budget=--budget)``, and the time for the whole decision is taken. Printed per set: the
 median and p90 time per decision, how many decisions were exact and how many gave a bound, and the DDS calls.
-The last line says whether the targets are met: median <= 1 s, p90 <= 5 s and at least 95 of 100 exact within
-the 10 s budget, in both sets.
+The last line says whether the targets are met (issue 38): median <= 1 s, p90 <= 2 s and at least 99 of 100 exact
+within the 10 s budget, in both sets. Say the machine's load (``uptime``) beside the numbers.
 """
 
 from __future__ import annotations
@@ -76,7 +76,7 @@ def run_set(name: str, tricks_before: int, count: int, seed: int, budget: float)
     p90 = times[max(0, int(round(0.9 * len(times))) - 1)]
     print(f"{name:8}: {len(times)} decisions; per decision median {median:6.2f} s, p90 {p90:6.2f} s, "
           f"worst {times[-1]:6.2f} s; exact {exact}, bounds {len(times) - exact}; DDS calls {calls}")
-    return median <= 1.0 and p90 <= 5.0 and exact >= 0.95 * len(times)
+    return median <= 1.0 and p90 <= 2.0 and exact >= 0.99 * len(times)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -6,7 +6,7 @@ claimer's side take under any legal play?* Every hand may play any card the engi
 minimum over all legal continuations. It is found as the least ``t`` for which "can the side be held to at most
 ``t`` tricks?" has a yes, each such threshold question by a memoised depth-first search with cutoffs: on the
 engine's own rules (``engine.apply``) while a penalty card, a restriction or a decision is in force, and on plain
-follow-suit play with hands as bitmasks once nothing but plain play remains (:func:`_clean`); cards of one hand
+follow-suit play with hands as bitmasks once nothing but plain play remains (:func:`bridgelaws.analysis.position.clean`); cards of one hand
 that are equal in rank for the rest of the deal are tried once, and plain play on the holdings, which allows
 every legal line and more, bounds the engine's search from below.
 
@@ -18,16 +18,17 @@ which this module never makes.
 
 from __future__ import annotations
 
-import itertools
 from typing import Any
 
+from bridgelaws.analysis.position import card_bit, clean, in_rotation, representatives, state_key
 from bridgelaws.cards import Card, Seat, Suit
 from bridgelaws.decision_options import decision_events
+from bridgelaws.errors import IllegalPlayError
 from bridgelaws.events import Event, Play
 from bridgelaws.mechanics import Engine, legal_cards
 from bridgelaws.state import PlayState
 
-__all__ = ["min_tricks", "can_lose_a_trick", "MAX_COMPUTED_TRICKS"]
+__all__ = ["min_tricks", "can_lose_a_trick", "computed_min_tricks", "MAX_COMPUTED_TRICKS"]
 
 #: the engine computes the question for endings of at most this many tricks. benchmarks/claims.py measured
 #: (seeds 1-3, 6 endings per size and kind, shared loaded machine) the exact minimum of 6-trick endings with a
@@ -38,38 +39,6 @@ MAX_COMPUTED_TRICKS = 6
 
 def _side(seat: Seat) -> str:
     return "NS" if seat in (Seat.NORTH, Seat.SOUTH) else "EW"
-
-
-def _key(st: PlayState) -> tuple[Any, ...]:
-    return (st.hands, frozenset(st.penalty_cards), st.restrictions, st.trick, st.to_act, st.pending,
-            st.designated, st.options_settled)
-
-
-def _representatives(st: PlayState, seat: Seat, cards: frozenset[Card]) -> list[Card]:
-    """One card of each run of ``seat``'s legal hand cards that no other remaining card separates (equal in
-    rank for the rest of the deal); penalty cards are each their own run."""
-    hand = st.hand(seat)
-    loose = [c for c in cards if c not in hand]
-    alive: set[Card] = set(itertools.chain.from_iterable(st.hands))
-    alive.update(p.card for p in st.penalty_cards)
-    alive.update(c for _, c in st.trick)
-    out: list[Card] = list(loose)
-    for suit in Suit:
-        mine = [c for c in cards if c.suit is suit and c in hand]
-        if not mine:
-            continue
-        if len(mine) == 1:
-            out.extend(mine)
-            continue
-        run_open = False
-        for c in sorted((c for c in alive if c.suit is suit), key=lambda c: c.rank, reverse=True):
-            if c in mine:
-                if not run_open:
-                    out.append(c)
-                run_open = True
-            else:
-                run_open = False
-    return out
 
 
 def _moves(st: PlayState) -> list[Event]:
@@ -83,63 +52,30 @@ def _moves(st: PlayState) -> list[Event]:
     seat = st.to_act
     if seat is None:
         return []
-    return [Play(seat, c) for c in _representatives(st, seat, legal_cards(st, seat))]
+    return [Play(seat, c) for c in representatives(st, seat, legal_cards(st, seat))]
 
 
 def _remaining(st: PlayState) -> int:
     return 13 - len(st.tricks)
 
 
-def _clean(st: PlayState) -> bool:
-    """Whether, from ``st`` on, play follows the plain rules only, as long as nothing but legal cards is played:
-    every legal card is a card of the suit led if the hand has one, else any card of the hand (44C, 44E), the
-    trick goes to the highest trump, else the highest card of the suit led (44D, 44F), and its winner leads next
-    (44G). This holds when nothing the engine's other rules read is in force: no penalty card (50), no lead or
-    play restriction (50D2, 51, 57A), no decision pending, no irregular lead, designation, face-down lead, revoke
-    correction or card played in error, and the cards of the trick in progress were played in rotation from its
-    leader. None of these arises again from the legal play of a card (only from an irregularity, which the
-    search never makes), so the state stays clean to the end; tests/test_claimsolver.py checks the plain search
-    against the engine's own exhaustive one."""
-    if (st.phase != "play" or st.penalty_cards or st.restrictions or st.pending is not None
-            or st.irregular_lead is not None or st.designated is not None or st.designation is not None
-            or st.opening_lead_face_down is not None or st.revoke_correction is not None or st.in_error
-            or st.revoke_later or st.lead_retracted or st.claim is not None):
-        return False
-    return _in_rotation(st)
-
-
-def _in_rotation(st: PlayState) -> bool:
-    """A card is to be played, and the trick so far was played in rotation from its leader."""
-    lead = st.trick_leader if st.trick else st.to_act
-    if st.to_act is None or lead is None:
-        return False
-    for i, (seat, _) in enumerate(st.trick):
-        if seat is not lead.next(i):
-            return False
-    return st.to_act is lead.next(len(st.trick))
-
-
 def _plain_position(st: PlayState) -> tuple[tuple[int, int, int, int], int, tuple[int, ...]] | None:
     """The holdings (hand and penalty cards) as bitmasks, the trick's leader and the trick in progress, when a
     card is to be played and the trick so far was played in rotation; None otherwise."""
-    if st.pending is not None or st.phase != "play" or not _in_rotation(st):
+    if st.pending is not None or st.phase != "play" or not in_rotation(st):
         return None
     lead = st.trick_leader if st.trick else st.to_act
-    hands = [sum(_bit(c) for c in h) for h in st.hands]
+    hands = [sum(card_bit(c) for c in h) for h in st.hands]
     for p in st.penalty_cards:
-        hands[p.seat.index] |= _bit(p.card)
-    return (hands[0], hands[1], hands[2], hands[3]), lead.index, tuple(_bit(c) for _, c in st.trick)
-
-
-def _bit(card: Card) -> int:
-    return 1 << (card.suit.index * 16 + int(card.rank))
+        hands[p.seat.index] |= card_bit(p.card)
+    return (hands[0], hands[1], hands[2], hands[3]), lead.index, tuple(card_bit(c) for _, c in st.trick)
 
 
 _SUIT_MASK = tuple(0x7FFC << (16 * s) for s in range(4))
 
 
 class _Plain:
-    """The threshold search on plain play (see :func:`_clean`): hands as bitmasks (bit 16 * suit + rank), the
+    """The threshold search on plain play (see :func:`bridgelaws.analysis.position.clean`): hands as bitmasks (bit 16 * suit + rank), the
     trick in progress as the bits played in rotation from its leader, seats by index (N, E, S, W = 0 .. 3)."""
 
     def __init__(self, trump: Suit | None, side: str) -> None:
@@ -294,11 +230,11 @@ class _Search:
         """Whether some legal play from ``st`` leaves the side at most ``t`` of the remaining tricks."""
         if st.phase == "over" or st.to_act is None and st.pending is None:
             return True
-        if _clean(st):
+        if clean(st):
             pos = _plain_position(st)
             assert pos is not None
             return self.plain.at_most(*pos, t)
-        key = _key(st)
+        key = state_key(st)
         lo, hi = self.memo.get(key, (0, _remaining(st)))
         if t < lo:
             return False
@@ -343,3 +279,19 @@ def can_lose_a_trick(engine: Engine, state: PlayState, side: str, claimed: int) 
     if claimed <= 0:
         return False
     return _Search(engine, side, state.trump).at_most(state, claimed - 1)
+
+
+def computed_min_tricks(engine: Engine, state: PlayState, side: str) -> int | None:
+    """:func:`min_tricks` where the engine answers it for a claim (the Director's statements under 70 and 71, the
+    claim box beside the double-dummy value): at most :data:`MAX_COMPUTED_TRICKS` tricks left, in play, with no
+    irregular lead, revoke correction, card played in error, designation or face-down lead in progress, and no
+    decision pending but declarer's 50D2/51 choice; None otherwise, or where the engine refuses a line."""
+    if (13 - len(state.tricks) > MAX_COMPUTED_TRICKS or state.irregular_lead is not None
+            or state.revoke_correction is not None or state.in_error or state.designation is not None
+            or state.opening_lead_face_down is not None or state.phase != "play"
+            or (state.pending is not None and state.pending.kind not in ("lead_options", "designate_penalty_card"))):
+        return None
+    try:
+        return min_tricks(engine, state, side)
+    except (ValueError, IllegalPlayError):
+        return None

@@ -384,10 +384,112 @@ def test_the_analysis_sits_above_the_engine_and_below_the_views() -> None:
     engine = [m for m in graph if m.startswith(("bridgelaws.rules", "bridgelaws.pbn"))] + [
         f"bridgelaws.{m}" for m in ("cards", "deal", "laws", "errors", "state", "mechanics", "table", "events",
                                      "claimsolver", "simulate", "i18n", "notation")]
+    # the one part of the analysis the engine may use: the position model the claim solver and the search
+    # share (issue 38), which itself imports only the core value types
+    shared = "bridgelaws.analysis.position"
+    assert graph[shared] <= {"bridgelaws.cards", "bridgelaws.state"}, graph[shared]
     for mod in engine:
-        assert not graph[mod] & analysis, f"{mod} imports {graph[mod] & analysis}"
+        assert not (graph[mod] & analysis) - {shared}, f"{mod} imports {graph[mod] & analysis}"
+    assert shared in graph["bridgelaws.claimsolver"] and shared in graph["bridgelaws.analysis.search"]
     views = ("bridgelaws.view", "bridgelaws.widgets", "bridgelaws.render", "bridgelaws.session",
              "bridgelaws.scenario", "bridgelaws.timeline", "bridgelaws.notebook")
     for mod in analysis:
         bad = [t for t in graph[mod] if t.startswith(views)]
         assert not bad, f"{mod} imports {bad}"
+
+
+# ---- private names stay in their module (issue 38) -------------------------------------------------------------
+
+def private_imports(package_dir: Path) -> set[tuple[str, str, str]]:
+    """(importing module, module imported from, name) for every ``from M import _name`` of the package where M is
+    another module of the package and ``_name`` is a private name of it (one underscore; not a submodule; an
+    alias such as ``from bridgelaws import pbn as _pbn`` imports the public name ``pbn`` and does not count)."""
+    modules = module_names(package_dir)
+    out: set[tuple[str, str, str]] = set()
+    for module, path in modules.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.ImportFrom):
+                continue
+            base = (_resolve_relative(module, path.name == "__init__.py", node.level, node.module) if node.level
+                    else node.module)
+            if not base or base not in modules or base == module:
+                continue
+            for alias in node.names:
+                name = alias.name
+                if name.startswith("_") and not name.startswith("__") and f"{base}.{name}" not in modules:
+                    out.add((module, base, name))
+    return out
+
+
+#: the private imports that were there when this test came (issue 38), by importing module: the scenario
+#: package's modules share their helpers (owned by the scenario format's maintainers), and the handout reads the
+#: presenter's test of an irregular event. The list may only shrink: a new private import fails, and so does an
+#: entry that is gone (delete it here).
+KNOWN_PRIVATE_IMPORTS = {
+    "bridgelaws.handout": {"present._is_irregular"},
+    "bridgelaws.scenario": {"scenario.model._BARE_KEY_RE", "scenario.model._ID_RE", "scenario.model._VOCABULARY",
+                            "scenario.values._Problem", "scenario.values._short", "scenario.eventfields._event",
+                            "scenario.eventfields._history", "scenario.eventfields._label",
+                            "scenario.eventfields._specs", "scenario.expectations._checkpoints",
+                            "scenario.expectations._expected", "scenario.validate._no_duplicate_keys",
+                            "scenario.validate._out_of_bounds", "scenario.writing._toml_key",
+                            "scenario.writing._toml_string", "scenario.writing._toml_value",
+                            "scenario.replaying._refusal", "scenario.comparisons._plain", "scenario.comparisons._show",
+                            "scenario.comparisons._turn_law"},
+    "bridgelaws.scenario.checker": {"scenario.comparisons._not_implemented", "scenario.replaying._refusal"},
+    "bridgelaws.scenario.comparisons": {"scenario.expectations._DESIGNATION_KEYS"},
+    "bridgelaws.scenario.eventfields": {"designations._MAX_TEXT", "scenario.model._VOCABULARY"} | {
+        f"scenario.values.{n}" for n in ("_bool", "_card", "_list", "_no_unknown_keys", "_Problem", "_seat", "_short",
+                                         "_string", "_suit", "_text", "_type_name")},
+    "bridgelaws.scenario.expectations": {
+        f"scenario.values.{n}" for n in ("_bool", "_card", "_choice", "_law_ref", "_list", "_no_unknown_keys",
+                                         "_Problem", "_seat", "_short", "_string", "_suit", "_table")},
+    "bridgelaws.scenario.reading": {"scenario.validate._no_duplicate_keys", "scenario.values._short"},
+    "bridgelaws.scenario.validate": {"scenario.eventfields._history", "scenario.expectations._checkpoints",
+                                     "scenario.expectations._expected", "scenario.model._ID_RE"} | {
+        f"scenario.values.{n}" for n in ("_deal", "_law_ref", "_list", "_no_unknown_keys", "_Problem", "_seat",
+                                         "_short", "_short_path", "_string", "_text", "_type_name")},
+    "bridgelaws.scenario.writing": {"scenario.model._BARE_KEY_RE"},
+}
+
+
+def test_no_module_imports_another_modules_private_names() -> None:
+    found = private_imports(PACKAGE)
+    known = {(mod, "bridgelaws." + entry.rsplit(".", 1)[0], entry.rsplit(".", 1)[1])
+             for mod, entries in KNOWN_PRIVATE_IMPORTS.items() for entry in entries}
+    new = sorted(found - known)
+    assert not new, "a module imports another module's private name (make it public, or keep it in its module): " + \
+        ", ".join(f"{m} imports {n} from {b}" for m, b, n in new)
+    gone = sorted(known - found)
+    assert not gone, f"no longer imported, delete from KNOWN_PRIVATE_IMPORTS: {gone}"
+    # the analysis layer, the claim solver and the card table's values box import no private name at all
+    mine = [f for f in found if f[0].startswith(("bridgelaws.analysis", "bridgelaws.claimsolver",
+                                                 "bridgelaws.session.worth"))]
+    assert not mine, mine
+
+
+@pytest.mark.parametrize("src, name", [
+    ("from bridgelaws.b import _helper\n", "_helper"),
+    ("from .b import _helper as helper\n", "_helper"),
+    ("def f():\n    from bridgelaws.b import _helper\n", "_helper"),
+])
+def test_a_private_import_is_found(tmp_path: Path, src: str, name: str) -> None:
+    pkg = tmp_path / "bridgelaws"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "a.py").write_text(src)
+    (pkg / "b.py").write_text("def _helper():\n    pass\n")
+    assert private_imports(pkg) == {("bridgelaws.a", "bridgelaws.b", name)}
+
+
+def test_public_names_submodules_aliases_and_own_names_are_not_private_imports(tmp_path: Path) -> None:
+    pkg = tmp_path / "bridgelaws"
+    (pkg / "sub").mkdir(parents=True)
+    (pkg / "__init__.py").write_text("")
+    (pkg / "sub" / "__init__.py").write_text("from bridgelaws.sub import _private_module\n")
+    (pkg / "sub" / "_private_module.py").write_text("")
+    (pkg / "a.py").write_text("from bridgelaws import b as _b\nfrom bridgelaws.b import helper, __version__\n")
+    (pkg / "b.py").write_text("def helper():\n    pass\n__version__ = '1'\n")
+    assert private_imports(pkg) == set()
+

@@ -24,7 +24,8 @@ import pytest
 pytest.importorskip("endplay")
 
 from bridgelaws.analysis import Worth, WorthError, option_values, position_value  # noqa: E402
-from bridgelaws.analysis.search import plain_only, plain_step  # noqa: E402
+from bridgelaws.analysis.position import plain_only  # noqa: E402
+from bridgelaws.analysis.search import plain_step  # noqa: E402
 from bridgelaws.cards import Seat  # noqa: E402
 from bridgelaws.deal import Contract, Deal  # noqa: E402
 from bridgelaws.events import Choose, Claim, Expose, Play, RejectLead  # noqa: E402
@@ -363,7 +364,9 @@ def test_a_finished_board_and_a_claim_are_errors() -> None:
 # the 64C check and the claim: DDS's own number from the position they name
 # ----------------------------------------------------------------------------------------------------------------
 
-def _boards_with_an_established_revoke(count: int) -> list[Table]:
+def _boards_with_an_established_revoke(count: int, declarers_side: bool | None = None) -> list[Table]:
+    """Boards played to the end with exactly one revoke, established and not corrected; ``declarers_side``: only
+    those where declarer's side (True) or a defender (False) revoked."""
     from bridgelaws.simulate import revoke_playout
 
     out: list[Table] = []
@@ -376,36 +379,131 @@ def _boards_with_an_established_revoke(count: int) -> list[Table]:
                                        p_revoke=0.05):
             pass
         assert table is not None and table.state.phase == "over"
-        est = [r for r in table.state.revokes if r.established and not r.corrected]
-        if len(est) == 1:
-            out.append(table)
+        st = table.state
+        est = [r for r in st.revokes if r.established and not r.corrected]
+        if len(est) != 1 or len(st.revokes) != 1:
+            continue
+        if declarers_side is not None and (_side(est[0].seat) == _side(st.declarer)) != declarers_side:
+            continue
+        out.append(table)
     assert len(out) == count, len(out)
     return out
 
 
-def test_the_64c_check_compares_the_result_after_the_transfer_with_dds_had_the_revoker_followed_suit() -> None:
+def _pbn(state: PlayState) -> str:
+    hands = []
+    for seat in (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST):
+        held = [f"{c.suit.letter}{c.rank.letter}" for c in state.holding(seat)]
+        hands.append(".".join("".join(c[1] for c in held if c[0] == s) for s in "SHDC"))
+    return "N:" + " ".join(hands)
+
+
+def dds_rest(state: PlayState, side: str) -> int:
+    """The side's tricks of those not yet played, from a state at the start of a trick, by endplay's
+    ``solve_board`` (the hand to lead's best card)."""
+    from endplay.dds import solve_board
+    from endplay.types import Deal as EDeal, Denom, Player
+
+    d = EDeal(_pbn(state))
+    d.trump = Denom.nt if state.trump is None else Denom.find(state.trump.letter)
+    d.first = Player.find(state.to_act.value)
+    best = max(score for _, score in solve_board(d))
+    rest = 13 - len(state.tricks)
+    return best if _side(state.to_act) == side else rest - best
+
+
+def law_64a(revoker: Seat, revoke_winner: Seat, later_by_offenders: int) -> int:
+    """Law 64A, written from the Law: the offending player won the revoke trick: it and one of any later tricks
+    his side won are transferred (64A1); he did not: one trick if his side won that trick or a later one (64A2);
+    none if it won neither (64B1). (A trick dummy wins is not won by declarer: seats, not sides, are compared.)"""
+    if revoke_winner is revoker:
+        return 1 + (1 if later_by_offenders > 0 else 0)
+    return 1 if _side(revoke_winner) == _side(revoker) or later_by_offenders > 0 else 0
+
+
+def dds_with_revoke_standing(engine: Engine, after: PlayState, revoker: Seat, side: str, faced: bool = False) -> int:
+    """Declarer's side's tricks in the whole board with the revoke card ``after`` shows played and standing and
+    Law 64A's transfer applied (none for a card of a hand faced on the table, dummy's included: 64B3): every legal completion of the revoke trick tried (no merging, no bound), then
+    double dummy (endplay) on the tricks left. The side's score from there is its tricks ``k`` plus or minus
+    the transfer, which only ever changes by one trick when ``k`` does and never against ``k``; so best play for
+    the score is best play for ``k``, and DDS's ``k`` gives the score's double-dummy value."""
+    done = len(after.tricks)
+    offending = _side(revoker)
+
+    def value(st: PlayState) -> int:
+        if len(st.tricks) > done:
+            rest = 13 - len(st.tricks)
+            k = dds_rest(st, side) if rest else 0
+            theirs = k if side == offending else rest - k
+            t = 0 if faced else law_64a(revoker, st.tricks[done].winner, theirs)
+            won = _won(st, side) + k
+            return won - t if side == offending else won + t
+        mover = st.to_act
+        results = [value(engine.apply(st, Play(mover, c))) for c in legal_cards(st)]
+        return max(results) if _side(mover) == side else min(results)
+
+    return value(after)
+
+
+def _check_64c(table: Table) -> None:
     from bridgelaws.analysis import revoke_check
+    from bridgelaws.analysis.labels import check64c_line
 
-    for table in _boards_with_an_established_revoke(8):
-        (check,) = revoke_check(table)
-        st = table.state
-        side = _side(st.declarer)
-        revoke = next(r for r in st.revokes if r.established)
-        assert check.revoker is revoke.seat and check.revoke_trick == revoke.trick_no
-        ev = table.history[check.before_event]
-        assert isinstance(ev, Play) and ev.card == revoke.card and ev.revoke
-        before = table.copy(check.before_event)
-        assert before.state.to_act is revoke.seat              # he was to play: he could have followed suit
-        assert check.without_revoke == Worth(dds_whole_board(before), dds_whole_board(before))
-        assert check.played == _won(st, side)
-        # Law 64A transfers tricks from the revoker's side to the other; never more than one or two here
-        moved = check.after_transfer - check.played
-        assert moved in ((0, 1, 2) if _side(revoke.seat) != side else (0, -1, -2))
-        from bridgelaws.analysis.labels import check64c_line
+    (check,) = revoke_check(table)
+    st = table.state
+    side = _side(st.declarer)
+    revoke = next(r for r in st.revokes if r.established)
+    assert check.revoker is revoke.seat and check.revoke_trick == revoke.trick_no
+    ev = table.history[check.before_event]
+    assert isinstance(ev, Play) and ev.card == revoke.card and ev.revoke
+    before = table.copy(check.before_event)
+    assert before.state.to_act is revoke.seat              # he was to play: he could have followed suit
+    without = dds_whole_board(before)
+    assert check.without_revoke == Worth(without, without)
+    with_revoke = dds_with_revoke_standing(table, table.states[check.before_event + 1], revoke.seat, side,
+                                           revoke.faced)
+    assert check.with_revoke == Worth(with_revoke, with_revoke)
+    # what the revoke cost the non-offending side, double dummy against double dummy: its tricks without the
+    # revoke less its tricks with it and the transfer; declarer's side's numbers, turned round when declarer's
+    # side is the non-offending one
+    offenders_are_declarers = _side(revoke.seat) == side
+    cost = (with_revoke - without) if offenders_are_declarers else (without - with_revoke)
+    assert check.shortfall == cost
+    assert check.played == _won(st, side)
+    # Law 64A transfers tricks from the revoker's side to the other; never more than one or two here
+    moved = check.after_transfer - check.played
+    assert moved in ((0, -1, -2) if offenders_are_declarers else (0, 1, 2))
+    for lang, law_word in (("en", "Law 64C"), ("da", "§ 64C"), ("nb", "§ 64C")):
+        line = check64c_line(st, check, lang)
+        assert law_word in line and f": {without};" in line and line.endswith(f": {with_revoke}"), line
 
-        for lang, law_word in (("en", "Law 64C"), ("da", "§ 64C"), ("nb", "§ 64C")):
-            line = check64c_line(st, check, lang)
-            assert law_word in line and str(check.without_revoke.lower) in line, line
+
+def test_the_64c_check_compares_double_dummy_without_the_revoke_with_double_dummy_with_it_and_the_transfer() -> None:
+    for table in _boards_with_an_established_revoke(6, declarers_side=False):
+        _check_64c(table)
+
+
+def test_the_64c_check_when_declarers_side_revoked() -> None:
+    # the sign of what the revoke cost turns with the side that revoked (test audit round 4, A4); one of these
+    # boards is a revoke from dummy, where 64B3 transfers nothing whatever the play
+    boards = _boards_with_an_established_revoke(3, declarers_side=True)
+    assert any(t.state.revokes[0].faced for t in boards) and not all(t.state.revokes[0].faced for t in boards)
+    for table in boards:
+        _check_64c(table)
+
+
+def test_the_64c_cost_has_the_non_offending_sides_sign() -> None:
+    # negative control of the sign: a check whose numbers say declarer's side, the non-offending side, has one
+    # trick fewer with the revoke than without lost one; the same numbers with declarer's side offending: it
+    # gained one, so the non-offenders lost one too (their tricks are 13 less declarer's side's)
+    from bridgelaws.analysis import RevokeCheck
+
+    nos_declarer = RevokeCheck("NS", 3, Seat.WEST, 10, 8, 9, Worth(10, 10), Worth(9, 9))
+    assert nos_declarer.shortfall == 1
+    os_declarer = RevokeCheck("NS", 3, Seat.SOUTH, 10, 8, 7, Worth(9, 9), Worth(10, 10))
+    assert os_declarer.shortfall == 1
+    assert RevokeCheck("NS", 3, Seat.SOUTH, 10, 8, 7, Worth(10, 10), Worth(9, 9)).shortfall == -1
+    assert RevokeCheck("NS", 3, Seat.WEST, 10, 8, 9, Worth(8, 10), Worth(9, 9)).shortfall is None
 
 
 def test_the_claim_value_is_dds_from_the_position_of_the_claim() -> None:
@@ -434,3 +532,122 @@ def test_the_64c_check_waits_for_the_end_of_the_board() -> None:
     with pytest.raises(WorthError) as info:
         revoke_check(table)
     assert info.value.key == "worth.error.not_over"
+
+
+def _claimed_board_with_a_revoke(seed: int) -> tuple[Table, int, int] | None:
+    """A board in 3NT by South: a defender revokes (a card of another suit while he holds the suit led) in one of
+    the first tricks; at the start of a later trick South claims ``k`` of the remaining tricks and West agrees,
+    which establishes the revoke (63A4) and ends the board. Returns (table, tricks North-South won in play, k),
+    or None when the seed gives no defender a chance to revoke."""
+    from bridgelaws.events import Agree
+
+    rng = random.Random(seed)
+    table = Table(Deal.random(seed), Contract.parse("3NT", Seat.SOUTH))
+    stop = rng.randint(3, 7)                      # the claim comes at the start of this trick
+    revoked = False
+    while len(table.state.tricks) < stop - 1 or table.state.trick:
+        st = table.state
+        seat = st.to_act
+        led = st.trick[0][1].suit if st.trick else None
+        hand = sorted(st.hand(seat), key=lambda c: c.sort_key)
+        others = [c for c in hand if led is not None and c.suit is not led]
+        if (not revoked and seat in (Seat.EAST, Seat.WEST) and others and len(others) < len(hand)
+                and len(st.tricks) < stop - 2):
+            table.push(Play(seat, rng.choice(others), revoke=True))
+            revoked = True
+            continue
+        table.push(Play(seat, rng.choice(sorted(table.legal_cards(), key=lambda c: c.sort_key))))
+    if not revoked:
+        return None
+    ns_in_play = _won(table.state, "NS")
+    k = rng.randint(0, 13 - len(table.state.tricks))
+    table.push(Claim(Seat.SOUTH, tricks=k))
+    table.push(Agree(Seat.WEST))
+    return table, ns_in_play, k
+
+
+def test_the_64c_check_after_an_agreed_claim_counts_the_claimed_tricks() -> None:
+    # test audit round 4, A5: the table's tricks are those won in play and those the agreed claim gives (69A:
+    # "the board is scored as though the tricks claimed or conceded had been won or lost in play")
+    from bridgelaws.analysis import revoke_check
+
+    found = 0
+    for seed in range(1, 200):                    # bounded; fails with its count below
+        got = _claimed_board_with_a_revoke(seed)
+        if got is None:
+            continue
+        table, ns_in_play, k = got
+        st = table.state
+        assert st.phase == "over" and st.claim is not None and st.claim.status == "agreed", seed
+        est = [r for r in st.revokes if r.established and not r.corrected]
+        assert len(est) == 1, seed                # 63A4: West's agreement established it
+        (check,) = revoke_check(table)
+        assert check.played == ns_in_play + k, (seed, check.played, ns_in_play, k)
+        moved = check.after_transfer - check.played
+        assert moved in (0, 1, 2), seed           # a defender revoked: tricks go to North-South, if any
+        found += 1
+        if found == 4:
+            break
+    assert found == 4, found
+
+
+def test_the_64c_value_with_the_revoke_equals_an_exhaustive_minimax_of_the_tricks_and_the_transfer() -> None:
+    # the argument that DDS's tricks after the revoke trick give the score's value (the score never falls as the
+    # tricks rise) checked against the definition itself: every legal card to the end of the board, the score
+    # tricks plus or minus Law 64A's transfer counted at the end, on late revokes (four tricks or fewer left)
+    from bridgelaws.analysis import revoke_check
+
+    def exhaustive(engine: Engine, st: PlayState, revoker: Seat, done: int, side: str, faced: bool) -> int:
+        memo: dict[Any, int] = {}
+        offending = _side(revoker)
+
+        def value(s: PlayState) -> int:
+            if s.phase == "over":
+                later = sum(1 for t in s.tricks[done + 1:] if _side(t.winner) == offending)
+                t = 0 if faced else law_64a(revoker, s.tricks[done].winner, later)
+                won = _won(s, side)
+                return won - t if side == offending else won + t
+            key = (s.hands, s.trick, s.to_act, tuple(t.winner for t in s.tricks[done:]))
+            if key not in memo:
+                results = [value(engine.apply(s, Play(s.to_act, c))) for c in legal_cards(s)]
+                memo[key] = max(results) if _side(s.to_act) == side else min(results)
+            return memo[key]
+
+        return value(st)
+
+    found = by_revoker = 0
+    for seed in range(1, 300):                    # bounded; fails with its count below
+        rng = random.Random(seed)
+        table = Table(Deal.random(seed), Contract.parse(rng.choice(["3NT", "4S", "4H"]), rng.choice(list(Seat))))
+        start = rng.choice([9, 10])               # the revoke in trick 10 or 11: at most four tricks left
+        revoked = False
+        while table.state.phase != "over":
+            st = table.state
+            seat = st.to_act
+            hand = sorted(st.hand(seat), key=lambda c: c.sort_key)
+            led = st.trick[0][1].suit if st.trick else None
+            others = [c for c in hand if led is not None and c.suit is not led]
+            dummy = st.declarer.partner
+            if (not revoked and len(st.tricks) == start and others and len(others) < len(hand)
+                    and seat is not dummy):
+                # a trump where he has one: a revoke that wins its trick, where 64A1 transfers two
+                trumps = [c for c in others if st.trump is not None and c.suit is st.trump]
+                table.push(Play(seat, max(trumps, key=lambda c: c.rank) if trumps else rng.choice(others),
+                                revoke=True))
+                revoked = True
+                continue
+            table.push(Play(seat, rng.choice(sorted(table.legal_cards(), key=lambda c: c.sort_key))))
+        st = table.state
+        if not revoked or len(st.revokes) != 1 or not st.revokes[0].established or st.revokes[0].corrected:
+            continue
+        revoke = st.revokes[0]
+        (check,) = revoke_check(table)
+        after = table.states[check.before_event + 1]
+        want = exhaustive(table, after, revoke.seat, revoke.trick_no - 1, _side(st.declarer), revoke.faced)
+        assert check.with_revoke == Worth(want, want), (seed, check.with_revoke, want)
+        found += 1
+        by_revoker += check.with_revoke != check.without_revoke
+        if found == 10:
+            break
+    assert found == 10, found
+    assert by_revoker >= 3, by_revoker            # boards where the revoke changes the number

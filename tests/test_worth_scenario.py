@@ -82,7 +82,7 @@ def test_a_malformed_option_value_is_an_error_that_says_where(values: dict[str, 
 
 
 def test_the_command_prints_the_table_in_each_language(capsys: pytest.CaptureFixture[str]) -> None:
-    want = {"en": ("Reject the lead and forbid ♣", "Tricks"), "da": ("Afvis udspillet og forbyd ♣", "Stik"),
+    want = {"en": ("Refuse the lead and forbid ♣", "Tricks"), "da": ("Afvis udspillet og forbyd ♣", "Stik"),
             "nb": ("Avvis utspillet og forby ♣", "Stikk")}
     for lang, (label, head) in want.items():
         assert main(["worth", str(EXAMPLE), "--after", "1", "--lang", lang]) == 0

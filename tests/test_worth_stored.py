@@ -99,3 +99,48 @@ def test_a_position_that_is_not_stored_gives_none() -> None:
     assert stored_values(table.state, VALUES) is not None
     table.pop()                                           # one event earlier: East has not played ♠A yet
     assert stored_values(table.state, VALUES) is None
+
+
+# ---- the reader and the session's lookup, directly (test audit round 4, A6 and A8) -----------------------------
+
+EX2 = SCENARIOS / "01-stort-strafkort-ex2-lead-options.toml"
+
+
+def _values_file(folder: Path, options: list[list[object]]) -> tuple[Path, object]:
+    """A values file in ``folder`` holding ``options`` for 01's example 2 at its decision (declarer's 50D2
+    choice: require:C, forbid:C, none), and that table."""
+    from bridgelaws.analysis import stored
+
+    table = replay(load(EX2))
+    assert [name for name, _ in option_events(table)] == ["require:C", "forbid:C", "none"]
+    path = folder / FILE_NAME
+    entry = {"scenario": "stort-strafkort-ex2-lead-options", "after": len(table.history), "options": options}
+    path.write_text(json.dumps({"format": stored.FORMAT, "positions": {position_fingerprint(table.state): entry}}),
+                    encoding="utf-8")
+    return path, table
+
+
+def test_a_stored_bound_is_read_as_a_bound(tmp_path: Path) -> None:
+    from bridgelaws.session.worth import stored_values as session_values
+
+    path, table = _values_file(tmp_path, [["require:C", 7, 7], ["forbid:C", 6, 6], ["none", 5, 9]])
+    entry = read_values(path)[position_fingerprint(table.state)]
+    assert entry.options == (("require:C", 7, 7), ("forbid:C", 6, 6), ("none", 5, 9))
+    assert stored_values(table.state, path) == entry
+    got = {v.option: v.worth for v in session_values(table, near=path)}
+    assert (got["none"].lower, got["none"].upper, got["none"].exact) == (5, 9, False)
+    assert str(got["none"]) == ">=5"
+    assert got["require:C"].exact and got["require:C"].value == 7
+
+
+def test_stored_values_lacking_an_option_are_not_this_positions(tmp_path: Path) -> None:
+    from bridgelaws.session.worth import stored_values as session_values
+
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    lacking, table = _values_file(tmp_path / "a", [["require:C", 7, 7], ["none", 5, 5]])     # forbid:C missing
+    assert read_values(lacking)[position_fingerprint(table.state)].options == (("require:C", 7, 7), ("none", 5, 5))
+    assert session_values(table, near=lacking) is None
+    # negative control: the same file with every option the engine offers is taken
+    complete, _ = _values_file(tmp_path / "b", [["require:C", 7, 7], ["forbid:C", 6, 6], ["none", 5, 5]])
+    assert [v.option for v in session_values(table, near=complete)] == ["require:C", "forbid:C", "none"]

@@ -1,13 +1,15 @@
 """The double-dummy values on the card table (bridgelaws/session/worth.py, issue 29 item 3):
 
 - the decision box's "What is each option worth?" computes on a click only (never while the table is drawn)
-  and then shows each option's tricks for declarer's side, with the caveat that double dummy is not Law 12's
-  likely result;
+  and then shows each option's tricks for declarer's side, with the caveat that double dummy is not the likely
+  result Law 12 asks about;
 - in seminar and exam mode the values are held back like the ruling, and the action is refused until it is shown;
 - a value the search could not finish is labelled as a bound ("at least 8");
 - without endplay (the offline site) a position not stored says, in the user's language, that the values need
   the full installation;
-- the 64C check at the end of a board with an established revoke, and the claim's tricks.
+- the 64C check at the end of a board with an established revoke (the table's result apart, labelled as the
+  table's; double dummy without the revoke against double dummy with it and the transfer), and the claim's tricks
+  (beside an agreed claim, the number labelled as information, and Law 69B named).
 
 References: the number of tricks in play and after the transfer is the article's (06, "etableret-et-stik":
 North-South 7 tricks, one transferred, 64A2); the double-dummy references are computed here with endplay's own
@@ -211,7 +213,7 @@ def test_without_dds_an_unstored_position_needs_the_full_installation(
     path = values_file_beside_ex2(tmp_path, None, file=stored_file)
     s = session(path)
     s.handle({"action": "worth"})
-    words = {"en": "full installation", "da": "fulde installation", "nb": "fulle installasjonen"}
+    words = {"en": "full installation", "da": "fulde installation", "nb": "fullstendige installasjonen"}
     for lang in LANGS:
         s.set_lang(lang)
         b = box(s)
@@ -245,7 +247,7 @@ def test_the_box_is_drawn_in_the_decision_box_and_only_where_a_decision_waits() 
     assert 'data-action="worth"' in w.html
     w.send_action({"action": "worth"})
     html = w.html
-    assert html.count('data-role="worth-value"') == 3 and "not the “likely result” of Law 12" in html
+    assert html.count('data-role="worth-value"') == 3 and "not the likely result at the table that Law 12" in html
     w.send_action({"action": "back"})          # trick 2 not yet finished: no decision, no control
     assert 'data-action="worth"' not in w.html
     with pytest.raises(ValueError):
@@ -261,14 +263,23 @@ def test_64c_check_at_the_end_of_a_board_with_an_established_revoke() -> None:
     assert b["kind"] == "revoke" and b["button"].action == "worth"
     s.handle({"action": "worth"})
     lines = box(s)["lines"]
-    # the article: North-South 7 tricks in play, one transferred (64A2)
-    assert "declarer's side took 7 tricks in play, 8 after the transfer" in lines[0]
+    # the article: North-South 7 tricks in play, one transferred (64A2); labelled as the table's result
+    assert lines[0] == "At the table, after West's revoke on trick 3: 7 tricks in play, 8 after the transfer."
+    assert box(s)["heading"] == "Tricks for North and South in the whole board:"        # not "double dummy"
     # had West followed suit at trick 3 (his one club, ♣J): double dummy from there, DDS's own answer
     sc_table = s.table
     before = sc_table.states[11]
     after = sc_table.apply(before, Play(Seat.WEST, Card.parse("CJ")))
     reference = ns_won(after) + dds_for_ns(after, after.tricks[-1].winner, "NT")
     assert lines[1].endswith(f": {reference}."), lines[1]
+    # then double dummy from the same position with the revoke standing and the transfer, and what the revoke
+    # cost by these two numbers: North-South are the non-offending side, so a cost is fewer tricks for them
+    (check,) = s.worth_results[(sw.position_key(s), "revoke")].values
+    assert lines[2] == text("worthbox.revoke.dd_revoke", "en", value=str(check.with_revoke.lower))
+    cost = reference - check.with_revoke.lower
+    assert lines[3] == (text("worthbox.revoke.short", "en", n=cost) if cost > 0
+                        else text("worthbox.revoke.not_short", "en"))
+    assert len(lines) == 5
     # information for the Director's judgement under 64C, not a ruling
     assert lines[-1] == text("worthbox.revoke.judgement", "en")
     for lang in ("da", "nb"):
@@ -304,6 +315,12 @@ def test_claim_shows_double_dummy_from_the_claim_position_beside_the_worst_line(
     # ten tricks left: more than the claim solver answers exactly, and the box says so rather than guess
     assert 10 > MAX_COMPUTED_TRICKS
     assert lines[1] == text("worthbox.claim.no_worst", "en")
+    # West agreed to the claim: the number is information, and agreement may be withdrawn under 69B
+    assert s.table.state.claim.status == "agreed"
+    assert lines[2] == text("worthbox.claim.agreed", "en") and len(lines) == 3
+    for lang, law in (("en", "Law 69B"), ("da", "§ 69B"), ("nb", "§ 69B")):
+        s.set_lang(lang)
+        assert law in box(s, "claim")["lines"][2]
 
 
 def test_a_claim_that_establishes_a_revoke_also_gets_the_64c_check() -> None:
@@ -313,7 +330,8 @@ def test_a_claim_that_establishes_a_revoke_also_gets_the_64c_check() -> None:
     assert [b["kind"] for b in side_panel(s, s.view()).worth] == ["claim", "revoke"]
     s.handle({"action": "worth", "arg": "revoke"})
     assert box(s, "claim")["lines"] == ()                   # not computed: nobody asked for it
-    assert "declarer's side took 11 tricks in play, 12 after the transfer" in box(s, "revoke")["lines"][0]
+    assert box(s, "revoke")["lines"][0] == ("At the table, after West's revoke on trick 3: 11 tricks in play, "
+                                            "12 after the transfer.")
 
 
 def test_claim_box_gives_the_worst_legal_line_where_the_claim_solver_answers() -> None:

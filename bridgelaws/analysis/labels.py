@@ -88,8 +88,9 @@ def values_lines(state: PlayState, values: Sequence[tuple[str, int, int]], lang:
 
 def check64c_line(state: PlayState, check: Any, lang: str = "en") -> str:
     """One :class:`~bridgelaws.analysis.RevokeCheck` in words: information for the Director's judgement under
-    64C (tricks in play, after the transfer, and double dummy had the revoker followed suit), not a ruling."""
+    64C (tricks in play and after the transfer; double dummy from the position before the revoke, had the revoker
+    played his best legal card instead, and with the revoke standing and the transfer), not a ruling."""
     lang = normalize_lang(lang)
-    w = check.without_revoke
+    w, r = check.without_revoke, check.with_revoke
     return text("worth.check64c.line", lang, seats=side_seats(state), played=check.played, after=check.after_transfer,
-                revoker=check.revoker, dd=worth_text(w.lower, w.upper, lang))
+                revoker=check.revoker, dd=worth_text(w.lower, w.upper, lang), dd_revoke=worth_text(r.lower, r.upper, lang))

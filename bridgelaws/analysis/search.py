@@ -6,13 +6,13 @@ sides, while every constraint the engine enforces binds for as long as it binds?
 while anything but plain play is in force: a penalty card to be played at the first legal opportunity (50D1a,
 51A), a minor card's limit (50C), a lead required or forbidden (50D2, 51B) and declarer's new choice each time
 the offender's partner regains the lead, a 57A option for the current trick, 59. As soon as nothing but plain
-play remains (the claim solver's :func:`~bridgelaws.claimsolver._clean`, which tests/test_claimsolver.py proves
-against the engine, or a lead restriction that can no longer bind: :func:`plain_only`), DDS answers exactly,
+play remains (:func:`bridgelaws.analysis.position.clean`, the claim solver's test, which tests/test_claimsolver.py proves
+against the engine, or a lead restriction that can no longer bind: :func:`~bridgelaws.analysis.position.plain_only`), DDS answers exactly,
 mid-trick included.
 
 The search asks threshold questions, "can the side take at least ``t`` of the remaining tricks?", each an
 alpha-beta search with a transposition table keyed on the position by rank order, one card of each run of equal
-cards (:func:`~bridgelaws.claimsolver._representatives`), moves ordered so that the constraints end soonest,
+cards (:func:`~bridgelaws.analysis.position.representatives`), moves ordered so that the constraints end soonest,
 and DDS's answers for plain play (with a target: which cards reach ``t``) as bounds:
 
 - every constraint the engine keeps binds a defender (penalty cards 50C/50D1/51A, lead restrictions 50D2/51B,
@@ -31,81 +31,22 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from bridgelaws.analysis.position import (
+    card_bit, plain_only, position_key, relaxed_position, remaining, representatives, side_of, state_key,
+)
 from bridgelaws.cards import Seat, Suit
-from bridgelaws.claimsolver import _clean, _in_rotation, _key, _representatives
 from bridgelaws.events import Event, Play
 from bridgelaws.mechanics import Engine, legal_cards, place_card
 from bridgelaws.rules.penalty_cards import settle
 from bridgelaws.simulate import decision_events
 from bridgelaws.state import PlayState
 
-__all__ = ["Timeout", "Search", "side_of", "relaxed_position", "remaining", "plain_only"]
+__all__ = ["Timeout", "Search", "plain_step"]
 
 _SEATS = tuple(Seat)   # N E S W: Seat.index order, as DDS numbers the hands
-#: decisions whose options are declarer's and leave the defence no more than plain play (the lower bound holds)
-_BOUNDED_DECISIONS = ("lead_options", "designate_penalty_card")
-
 
 class Timeout(Exception):
     """The time budget ran out; the bounds found so far stand."""
-
-
-def side_of(seat: Seat) -> str:
-    return "NS" if seat in (Seat.NORTH, Seat.SOUTH) else "EW"
-
-
-def remaining(st: PlayState) -> int:
-    """The tricks not yet complete, the one in progress included."""
-    return 13 - len(st.tricks)
-
-
-def _bit(card: Any) -> int:
-    return 1 << (card.suit.index * 16 + int(card.rank))
-
-
-def relaxed_position(st: PlayState) -> tuple[tuple[int, int, int, int], int, tuple[int, ...]] | None:
-    """The same cards as plain play sees them: every penalty card back in its owner's hand, no restriction, the
-    trick in progress as played in rotation from its leader. None when the state is not one of plain cards and
-    constraints that bind the defence: a lead out of turn on the table, a revoke being corrected, cards played
-    in error, a designation of dummy's card, a claim, a decision that is not declarer's 50D2/51 choice."""
-    if (st.phase != "play" or st.irregular_lead is not None or st.in_error or st.revoke_correction is not None
-            or st.revoke_later or st.lead_retracted or st.claim is not None or st.designation is not None
-            or st.opening_lead_face_down is not None):
-        return None
-    if st.pending is not None and st.pending.kind not in _BOUNDED_DECISIONS:
-        return None
-    if not _in_rotation(st):
-        return None
-    lead = st.trick_leader if st.trick else st.to_act
-    assert lead is not None
-    hands = [0, 0, 0, 0]
-    for i, h in enumerate(st.hands):
-        m = 0
-        for c in h:
-            m |= _bit(c)
-        hands[i] = m
-    for p in st.penalty_cards:
-        hands[p.seat.index] |= _bit(p.card)
-    return (hands[0], hands[1], hands[2], hands[3]), lead.index, tuple(_bit(c) for _, c in st.trick)
-
-
-def plain_only(st: PlayState) -> bool:
-    """Whether plain play is all there is from ``st`` on: the claim solver's :func:`_clean`, or a state that is
-    clean but for lead restrictions (50D2, 51B) that can never bind: no penalty card lies, and each restricted
-    defender holds either no card of the restriction's suits or nothing else, so that every lead he can make is
-    one plain play allows (none complies: 59 releases him to any card; every one does: no card is excluded).
-    His hand only loses cards, so this stays true to the end."""
-    if _clean(st):
-        return True
-    if st.penalty_cards or not st.restrictions:
-        return False
-    for r in st.restrictions:
-        if not r.is_lead_restriction:
-            return False
-        held = {c.suit for c in st.hand(r.seat)}
-        if held & set(r.suits) and held - set(r.suits):
-            return False
-    return _clean(st.evolve(restrictions=()))
 
 
 def plain_step(st: PlayState, ev: Event) -> PlayState | None:
@@ -122,48 +63,6 @@ def plain_step(st: PlayState, ev: Event) -> PlayState | None:
         return None
     base = st.evolve(notes=(), questions=()) if (st.notes or st.questions) else st
     return settle(place_card(base, ev.seat, ev.card))
-
-
-def position_key(st: PlayState, pos: Any = False) -> tuple[Any, ...]:
-    """The transposition table's key: equal for positions that play alike card for card. Where plain play and
-    major penalty cards describe the state, the cards are written by rank order only (for each suit, who holds
-    each remaining card from the highest down: a hand, a penalty card, or the trick in progress), as a
-    double-dummy solver does; otherwise the engine's own state, exactly. ``pos``: the state's
-    :func:`relaxed_position`, when the caller has it."""
-    if pos is False:
-        pos = relaxed_position(st)
-    if pos is None or st.designated is not None or any(not p.is_major for p in st.penalty_cards):
-        return ("exact",) + _key(st) + (st.declarer, st.trick_leader)
-    hands, _, trick = pos
-    penalty = [0, 0, 0, 0]
-    for p in st.penalty_cards:
-        penalty[p.seat.index] |= _bit(p.card)
-    alive = hands[0] | hands[1] | hands[2] | hands[3]
-    for b in trick:
-        alive |= b
-    cards = []
-    for suit in range(4):
-        a = (alive >> (16 * suit)) & 0xFFFF
-        code = 1
-        while a:
-            r = a.bit_length() - 1
-            a ^= 1 << r
-            b = 1 << (16 * suit + r)
-            if b in trick:
-                o = 8 + trick.index(b)
-            else:
-                o = 0 if hands[0] & b else 1 if hands[1] & b else 2 if hands[2] & b else 3
-                if penalty[o] & b:
-                    o += 4
-            code = code * 16 + o
-        cards.append(code)
-    no = st.trick_no
-    restrictions = tuple(sorted((r.seat.index, r.kind, tuple(x.index for x in r.suits), r.until, r.trick_no == no,
-                                 r.by_penalty_of.index if r.by_penalty_of else -1) for r in st.restrictions))
-    d = st.pending
-    pending = None if d is None else (d.kind, d.by.index, d.subject.index if d.subject else -1)
-    settled = None if st.options_settled is None else (st.options_settled[0] == no, st.options_settled[1].index)
-    return (tuple(cards), st.to_act, st.trick_leader, st.declarer, restrictions, pending, settled)
 
 
 class Search:
@@ -233,7 +132,7 @@ class Search:
 
     # ---- the moves -----------------------------------------------------------------------------------------
     def _expand(self, st: PlayState) -> list[tuple[Event, int, PlayState, int | None, bool]]:
-        key = _key(st) + (st.declarer, st.trick_leader)
+        key = state_key(st) + (st.declarer, st.trick_leader)
         got = self.children.get(key)
         if got is None:
             if st.pending is not None:
@@ -244,13 +143,13 @@ class Search:
             else:
                 seat = st.to_act
                 assert seat is not None
-                events = [Play(seat, c) for c in _representatives(st, seat, legal_cards(st, seat))]
+                events = [Play(seat, c) for c in representatives(st, seat, legal_cards(st, seat))]
             done = len(st.tricks)
             got = []
             for ev in events:
                 nxt = plain_step(st, ev) or self.engine.apply(st, ev)
                 gained = 1 if len(nxt.tricks) > done and self.mine(nxt.tricks[-1].winner) else 0
-                card = _bit(ev.card) if isinstance(ev, Play) else None
+                card = card_bit(ev.card) if isinstance(ev, Play) else None
                 got.append((ev, gained, nxt, card, plain_only(nxt)))
             self.children[key] = got
         return got

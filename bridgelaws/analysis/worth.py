@@ -1,8 +1,9 @@
 """What each option is worth, double dummy: the tricks declarer's side takes in the whole board under each option
 of a pending decision, with the Laws' constraints kept as long as they bind (:mod:`bridgelaws.analysis.search`).
 
-The numbers are double dummy: every card seen, best play by both sides. They are not Law 12's "likely result",
-and DD cannot tell apart options that differ only in information (54A's two accepts). docs/worth.md says more.
+The numbers are double dummy: every card seen, best play by both sides. They are not the likely result at the table
+that Law 12 asks the Director to estimate, and DD cannot tell apart options that differ only in information (54A's
+and 54B's ways of accepting). docs/worth.md says more.
 
 The functions take a :class:`~bridgelaws.table.Table` (the engine that decides what is legal) and, optionally, a
 state of it; they never change the table. DDS (endplay) is imported on the first search, not with this module.
@@ -16,10 +17,12 @@ from typing import Any
 
 from bridgelaws.errors import BridgeLawsError
 from bridgelaws.events import AcceptLead, Choose, Event, Play, RejectLead, Select, SpreadHand
+from bridgelaws.mechanics import legal_cards
 from bridgelaws.simulate import decision_events
 from bridgelaws.state import PlayState
 
-from bridgelaws.analysis.search import Search, remaining, side_of
+from bridgelaws.analysis.position import remaining, side_of
+from bridgelaws.analysis.search import Search
 
 __all__ = ["Worth", "OptionValue", "WorthError", "option_values", "option_events", "position_value", "claim_value",
            "revoke_check", "RevokeCheck", "option_name", "DEFAULT_BUDGET"]
@@ -142,8 +145,8 @@ def _search(table: Any, state: PlayState, deadline: float) -> Search:
 
 def _check(state: PlayState, need_decision: bool) -> None:
     if state.claim is not None:
-        raise WorthError("play has ceased after a claim or concession: the values are computed from the position "
-                         "before it (claim_value)", key="worth.error.claim")
+        raise WorthError("a claim or concession is in force: the values are computed from the position before it "
+                         "(claim_value)", key="worth.error.claim")
     if state.phase == "over":
         raise WorthError("play is over: there is nothing left to compute", key="worth.error.over")
     if need_decision and state.pending is None:
@@ -212,10 +215,19 @@ def claim_value(table: Any, budget: float = DEFAULT_BUDGET) -> tuple[int, Worth]
 
 @dataclass(frozen=True, slots=True)
 class RevokeCheck:
-    """The facts for the Director's judgement under Law 64C after an established revoke, for declarer's side
-    (``side``): the tricks it took in play and after the Law 64 transfer, and the double-dummy tricks from the
-    position before the revoke had the revoker followed suit with his best legal card. Information, not a
-    ruling: 64C asks whether the transfer restores equity; the Director judges it."""
+    """The facts for the Director's judgement under Law 64C after an established revoke, as tricks for declarer's
+    side (``side``) in the whole board.
+
+    - At the table: ``played`` (tricks in play) and ``after_transfer`` (after Law 64's transfer).
+    - Double dummy, both from the position just before the revoke card (``before_event``): ``without_revoke``,
+      had the revoker played his best legal card instead; ``with_revoke``, with the revoke card played and
+      standing, both sides then playing double dummy, and Law 64A's transfer for this revoke applied to that
+      play (none where the table's 64B exception does not depend on the play: 64B2 to 64B7).
+
+    The two double-dummy numbers compare like with like: their difference (:attr:`shortfall`) is what the revoke
+    itself cost the non-offending side after the transfer, with later play by either side left out. Information,
+    not a ruling: 64C asks whether the non-offending side is compensated for the damage caused, which the
+    Director judges on what would likely have happened at the table, not on double dummy."""
 
     side: str
     revoke_trick: int
@@ -224,17 +236,17 @@ class RevokeCheck:
     played: int
     after_transfer: int
     without_revoke: Worth
+    with_revoke: Worth
 
     @property
     def shortfall(self) -> int | None:
-        """How many tricks the non-offending side would still lack after the transfer, against the double-dummy
-        result without the revoke (0 or less: none), seen from declarer's side's number; None when inexact."""
-        if not self.without_revoke.exact:
+        """The tricks the revoke cost the non-offending side after the transfer, double dummy: its tricks without
+        the revoke less its tricks with the revoke and the transfer (0 or less: the transfer makes up for it);
+        None when either number is inexact."""
+        if not (self.without_revoke.exact and self.with_revoke.exact):
             return None
-        offending = side_of(self.revoker)
-        if offending == self.side:
-            return self.after_transfer - self.without_revoke.lower
-        return self.without_revoke.lower - self.after_transfer
+        lost_by_declarers_side = self.without_revoke.lower - self.with_revoke.lower
+        return lost_by_declarers_side if side_of(self.revoker) != self.side else -lost_by_declarers_side
 
 
 def revoke_check(table: Any, budget: float = DEFAULT_BUDGET) -> list[RevokeCheck]:
@@ -243,7 +255,7 @@ def revoke_check(table: Any, budget: float = DEFAULT_BUDGET) -> list[RevokeCheck
 
     st = table.state
     if st.phase != "over":
-        raise WorthError("play is not over: the 64C check is made when the board is finished",
+        raise WorthError("play is not over: the check under Law 64C is made when the board is finished",
                          key="worth.error.not_over")
     side = side_of(st.declarer)
     adj = adjustment(st)
@@ -251,6 +263,7 @@ def revoke_check(table: Any, budget: float = DEFAULT_BUDGET) -> list[RevokeCheck
     moved = 0
     if adj is not None and adj.to is not None:
         moved = adj.tricks if adj.to == side else -adj.tricks
+    laws = {id(it.revoke): str(it.law) for it in (adj.items if adj is not None else ())}
     out = []
     for r in st.revokes:
         if not r.established or r.corrected:
@@ -258,8 +271,67 @@ def revoke_check(table: Any, budget: float = DEFAULT_BUDGET) -> list[RevokeCheck
         idx = _revoke_event(table, r)
         before = table.states[idx]
         search = _search(table, before, time.monotonic() + budget)
-        out.append(RevokeCheck(side, r.trick_no, r.seat, idx, won, won + moved, Worth(*_value(search, before, 0))))
+        without = Worth(*_value(search, before, 0))
+        transfers = laws.get(id(r), "64A2") in _LINE_LAWS
+        with_revoke = Worth(*_with_revoke(search, table.states[idx + 1], r.seat, len(before.tricks), transfers))
+        out.append(RevokeCheck(side, r.trick_no, r.seat, idx, won, won + moved, without, with_revoke))
     return out
+
+
+#: the transfer laws whose answer depends on how the play goes (64A1, 64A2, and 64B1 when the offending side
+#: wins nothing); the other 64B exceptions (64B2 to 64B7) transfer nothing whatever the play
+_LINE_LAWS = ("64A1", "64A2", "64B1")
+
+
+def _transfer(revoker: Any, winner: Any, later: int) -> int:
+    """Law 64A for one revoke, given who won the revoke trick and how many later tricks the offending side won:
+    64A1, the offending player won it: that trick and one of the later ones; 64A2, he did not: one trick if his
+    side won that trick or a later one; 64B1: none if it won neither."""
+    offending = side_of(revoker)
+    if winner is revoker:
+        return 1 + min(1, later)
+    return 1 if side_of(winner) == offending or later > 0 else 0
+
+
+def _with_revoke(search: Search, after: PlayState, revoker: Any, done: int, transfers: bool) -> tuple[int, int]:
+    """Whole-board tricks for the search's side with the revoke card ``after`` shows played and standing: the
+    rest of the revoke trick and every later trick double dummy, Law 64A's transfer (if ``transfers``) applied to
+    that play.
+
+    The rest of the revoke trick is searched card by card (its winner decides 64A1 or 64A2). From the first card
+    of the next trick the transfer depends only on the number ``k`` of later tricks the side takes: the side's
+    score is ``k`` plus or minus ``min(1, tricks the offending side takes)``, never falling as ``k`` rises. A
+    minimax value of a monotone score is the score of the minimax value (max and min commute with a
+    non-decreasing function), so the double-dummy value of those tricks (:meth:`Search.value`, with its bounds)
+    gives the exact value, or bounds, of the score."""
+    offending = side_of(revoker)
+    side = search.side
+
+    def score(st: PlayState) -> tuple[int, int]:
+        if len(st.tricks) > done:
+            rest = st.evolve(revokes=())       # established and standing: it binds nothing in the later play
+            lo, hi = (0, 0) if st.phase == "over" else search.value(rest)
+            won = _won(st, side)
+            rem = remaining(st)
+            out = []
+            for k in (lo, hi):
+                t = 0
+                if transfers:
+                    theirs = k if side == offending else rem - k
+                    t = _transfer(revoker, st.tricks[done].winner, theirs)
+                out.append(won + k + (t if side != offending else -t))
+            return out[0], out[1]
+        if st.pending is not None:
+            mover = st.pending.by
+            events: list[Event] = list(decision_events(st))
+        else:
+            mover = st.to_act
+            events = [Play(mover, c) for c in legal_cards(st, mover)]
+        got = [score(search.engine.apply(st, ev)) for ev in events]
+        pick = max if side_of(mover) == side else min
+        return pick(lo for lo, _ in got), pick(hi for _, hi in got)
+
+    return score(after)
 
 
 def _revoke_event(table: Any, r: Any) -> int:

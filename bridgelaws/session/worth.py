@@ -118,11 +118,11 @@ def _worst_line(table: Any, state: PlayState) -> int | None:
     """The claim solver's answer for the claim position, as the Director's statements give it: the fewest tricks
     declarer's side takes in the whole board under any legal play (tricks already won included), where the
     position is small enough for an exact answer; None otherwise."""
-    from bridgelaws.rules.claims import _computed
+    from bridgelaws.claimsolver import computed_min_tricks
     from bridgelaws.rules.revoke import side_of
 
     side = side_of(state.declarer)
-    rest = _computed(table, state, side)
+    rest = computed_min_tricks(table, state, side)
     if rest is None:
         return None
     return rest + sum(1 for t in state.tricks if side_of(t.winner) == side)
@@ -177,13 +177,14 @@ def _box(s: Any, kind: str) -> dict[str, Any]:
     if result.kind == "missing":
         box["note"] = text("worth.not_stored", lang)
         return box
-    box["heading"] = text("worthbox.heading", lang, seats=_side_seats(st.declarer))
+    heading = "worthbox.revoke.heading" if kind == "revoke" else "worthbox.heading"
+    box["heading"] = text(heading, lang, seats=_side_seats(st.declarer))
     if kind == "decision":
         box["lines"] = _decision_lines(s, result.values, lang)
     elif kind == "revoke":
-        box["lines"] = _revoke_lines(result.values, lang)
+        box["lines"] = _revoke_lines(s, result.values, lang)
     else:
-        box["lines"] = _claim_lines(result.values, lang)
+        box["lines"] = _claim_lines(s, result.values, lang)
     return box
 
 
@@ -207,12 +208,20 @@ def _decision_lines(s: Any, values: list[Any], lang: str) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def _revoke_lines(checks: list[Any], lang: str) -> tuple[str, ...]:
+def _revoke_lines(s: Any, checks: list[Any], lang: str) -> tuple[str, ...]:
+    """The 64C box: per revoke, the table's result (labelled as the table's), then double dummy against double
+    dummy from the position before the revoke (without it; with it standing and the transfer applied) and what
+    the revoke cost by those two numbers; then whose judgement it is."""
+    st = s.table.state
+    dummy = st.declarer.partner
     lines = []
     for c in checks:
-        lines.append(text("worthbox.revoke.result", lang, seat=c.revoker, trick=c.revoke_trick, played=c.played,
-                          after=c.after_transfer))
-        lines.append(text("worthbox.revoke.dd", lang, seat=c.revoker, value=worth_text(c.without_revoke, lang)))
+        by_dummy = c.revoker is dummy
+        lines.append(text("worthbox.revoke.result_dummy" if by_dummy else "worthbox.revoke.result", lang,
+                          seat=c.revoker, trick=c.revoke_trick, played=c.played, after=c.after_transfer))
+        lines.append(text("worthbox.revoke.dd_dummy" if by_dummy else "worthbox.revoke.dd", lang, seat=c.revoker,
+                          value=worth_text(c.without_revoke, lang)))
+        lines.append(text("worthbox.revoke.dd_revoke", lang, value=worth_text(c.with_revoke, lang)))
         short = c.shortfall
         if short is not None and short > 0:
             lines.append(text("worthbox.revoke.short", lang, n=short))
@@ -222,11 +231,18 @@ def _revoke_lines(checks: list[Any], lang: str) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def _claim_lines(values: tuple[Any, int | None], lang: str) -> tuple[str, ...]:
+def _claim_lines(s: Any, values: tuple[Any, int | None], lang: str) -> tuple[str, ...]:
+    """The claim box: double dummy from the claim position and the claim solver's worst legal line; beside a
+    claim or concession the other side has agreed to, the double-dummy number is labelled as information and
+    Law 69B named (agreement may be withdrawn within the correction period for a trick the side had in fact
+    won or would likely have won)."""
     dd, worst = values
     lines = [text("worthbox.claim.dd", lang, value=worth_text(dd, lang))]
     lines.append(text("worthbox.claim.worst", lang, n=worst) if worst is not None
                  else text("worthbox.claim.no_worst", lang))
+    claim = s.table.state.claim
+    if claim is not None and claim.status in ("agreed", "acquiesced"):
+        lines.append(text("worthbox.claim.agreed", lang))
     return tuple(lines)
 
 
