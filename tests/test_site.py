@@ -565,6 +565,26 @@ async (originals) => {
 """
 
 
+#: every cell of the open notebook is drawn, with at least ``count`` rendered HTML outputs, each with its content.
+#: JupyterLab 4's notebook (windowingMode "contentVisibility", its default) first lays cells out as placeholders and
+#: puts them into the page when the browser is idle (``Notebook._runOnIdleTime``): when the kernel says Idle, and
+#: on a busy machine long after, cells further down may not be in the page yet
+ALL_DRAWN = """
+(count) => {
+  const panel = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+  const cells = panel && panel.content && panel.content.widgets;
+  if (!cells || cells.length === 0 || cells.some(c => c.isPlaceholder())) return false;
+  const shown = [...document.querySelectorAll('.jp-OutputArea-output.jp-RenderedHTMLCommon')];
+  return shown.length >= count && shown.every(o => o.childElementCount > 0);
+}
+"""
+
+
+def wait_drawn(page: Any, count: int) -> None:
+    """Waits until every cell of the open notebook is in the page with its stored outputs (``ALL_DRAWN``)."""
+    page.wait_for_function(ALL_DRAWN, arg=count, timeout=TIMEOUT)
+
+
 def test_kernel_starts_while_lab_draws_and_stored_pictures_look_the_same(browser: Any, site_url: str) -> None:
     """tools/site_prestart.js starts the notebook's kernel as soon as JupyterLab has started; the notebook then
     connects to that session: one session, one kernel, the notebook's. The tables' widgets work through it (a
@@ -593,6 +613,7 @@ def test_kernel_starts_while_lab_draws_and_stored_pictures_look_the_same(browser
         }""")
         assert running["kernels"] == [running["mine"]]
         assert running["sessions"] == [[name, running["mine"]]]
+        wait_drawn(page, len(originals))
         same = page.evaluate(SAME_PICTURES, originals)
         assert same["outputs"] == len(originals) and same["elements"] > 1000
         assert same["differences"] == []
