@@ -3,13 +3,15 @@
 - Without pandas (JupyterLite has none) the timeline and the glossary show the same table as with it.
 - The site build copies the notebooks with Lite's kernelspec and leaves the repository's notebooks alone.
 - In a real browser: the site is served on loopback and opened in Debian's Chromium through Playwright, with
-  every request to any other host aborted and counted. Notebook 01 runs; a card played on a table and a 50D2
+  every request to any other host aborted and counted. Notebook 01 runs, Run All clicked the moment it shows
+  (no dialog, one kernel); a card played on a table and a 50D2
   option chosen change the penalty card and what the Director says; after a reload the kernel has the
   notebook's files again. Any external request, console error or traceback in an output fails the test.
 
-The site is built afresh into a temporary folder by ``python3 dev.py site --out DIR`` (in dev.py's own venv
-for the site's build tools, ``.venv-site``; a minute or two, with the package registries), unless
-``BRIDGELAWS_SITE_DIR`` names a site already built from this checkout (``.ci/run`` builds ``_site/`` with
+The site is built afresh, once per test run (every module and every pytest-xdist worker shares it), into a
+temporary folder by ``python3 dev.py site --out DIR`` (in dev.py's own venv for the site's build tools,
+``.venv-site``; a minute or two, with the package registries), unless ``BRIDGELAWS_SITE_DIR`` names a site
+already built from this checkout (``.ci/run`` builds ``_site/`` with
 ``python3 dev.py site`` and passes it). The build tools are never in the environment running these tests, which
 is the one that runs JupyterLab and Voila. Screenshots go to ``test-artifacts/site/``. Chromium is Debian's
 ``/usr/bin/chromium`` (``CHROMIUM`` overrides it); without it the browser tests are skipped, except in CI.
@@ -301,20 +303,31 @@ def test_the_site_build_tools_are_not_where_lab_and_voila_run(site_prefix: Path)
 # in a real browser
 # ----------------------------------------------------------------------------------------------------------
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The built site: ``BRIDGELAWS_SITE_DIR``, or one built afresh once for the whole test run. Every module that
+    takes this fixture (test_worth_browser.py too) and every pytest-xdist worker uses the same build: the first to
+    ask builds it into the run's shared temporary folder, holding a lock that the others wait on."""
     given = os.environ.get("BRIDGELAWS_SITE_DIR")
     if given:
         path = Path(given).resolve()
         if not (path / "index.html").is_file():
             pytest.fail(f"BRIDGELAWS_SITE_DIR={given} holds no built site (python3 dev.py site)", pytrace=False)
         return path
-    out = tmp_path_factory.mktemp("site") / "_site"
-    # as a developer builds it: dev.py runs tools/build_site.py in .venv-site (creating it first if needed)
-    proc = subprocess.run([sys.executable, str(ROOT / "dev.py"), "site", "--out", str(out)],
-                          capture_output=True, text=True, timeout=900, check=False)
-    if proc.returncode != 0:
-        pytest.fail(f"the site build failed:\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}", pytrace=False)
+    import fcntl
+
+    root = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        root = root.parent  # the run's folder, above every worker's own
+    out = root / "bridgelaws-site" / "_site"
+    with (root / "bridgelaws-site.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (out / "index.html").is_file():
+            # as a developer builds it: dev.py runs tools/build_site.py in .venv-site (creating it first if needed)
+            proc = subprocess.run([sys.executable, str(ROOT / "dev.py"), "site", "--out", str(out)],
+                                  capture_output=True, text=True, timeout=900, check=False)
+            if proc.returncode != 0:
+                pytest.fail(f"the site build failed:\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}", pytrace=False)
     return out
 
 
