@@ -100,6 +100,29 @@ def spread(values: list[float]) -> float:
     return (max(values) - min(values)) / statistics.median(values)
 
 
+def report(ours: list[tuple[float, float]], floor: list[tuple[float, float]], ours_nbs: list[Path],
+           failures: list[str]) -> None:
+    """The medians, the rounds' ratios with their median and spread (wall clock: the target; CPU: beside it)."""
+    n = len(ours_nbs)
+    for name, runs in (("ours", ours), ("floor", floor)):
+        wall = statistics.median(t for t, _ in runs)
+        print(f"{name + ':':6} {wall:6.2f} s median ({wall / n:.2f} s a notebook; runs "
+              f"{', '.join(f'{t:.1f}' for t, _ in runs)}), CPU {statistics.median(c for _, c in runs):.1f} s")
+    ratios = [o[0] / f[0] for o, f in zip(ours, floor)]
+    cpu_ratios = [o[1] / f[1] for o, f in zip(ours, floor)]
+    ratio, wobble = statistics.median(ratios), spread(ratios)
+    met = ratio <= TARGET and wobble < SPREAD
+    print(f"ratio ours/floor: median {ratio:.2f}x, spread {wobble:.0%} (rounds: "
+          f"{', '.join(f'{x:.2f}' for x in ratios)}); target median <= {TARGET:g}x with spread < {SPREAD:.0%}: "
+          f"{'met' if met else 'NOT met'}")
+    print(f"  CPU ratio ours/floor: median {statistics.median(cpu_ratios):.2f}x, spread {spread(cpu_ratios):.0%} "
+          f"(rounds: {', '.join(f'{x:.2f}' for x in cpu_ratios)}); load average {os.getloadavg()[0]:.1f} at the end")
+    for p in ours_nbs:
+        print(f"  {p.parent.name}/{p.name}: {p.stat().st_size / 1024:,.0f} KiB stored")
+    if failures:
+        print(f"warning: nbval reported failures in our notebooks ({failures[-1]}); the figures include them")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rounds", type=int, default=MIN_ROUNDS,
@@ -142,24 +165,7 @@ def main(argv: list[str] | None = None) -> int:
             for p in tmp.iterdir():
                 p.unlink()
             tmp.rmdir()
-    n = len(ours_nbs)
-    for name, runs in (("ours", ours), ("floor", floor)):
-        wall = statistics.median(t for t, _ in runs)
-        print(f"{name + ':':6} {wall:6.2f} s median ({wall / n:.2f} s a notebook; runs "
-              f"{', '.join(f'{t:.1f}' for t, _ in runs)}), CPU {statistics.median(c for _, c in runs):.1f} s")
-    ratios = [o[0] / f[0] for o, f in zip(ours, floor)]
-    cpu_ratios = [o[1] / f[1] for o, f in zip(ours, floor)]
-    ratio, wobble = statistics.median(ratios), spread(ratios)
-    met = ratio <= TARGET and wobble < SPREAD
-    print(f"ratio ours/floor: median {ratio:.2f}x, spread {wobble:.0%} (rounds: "
-          f"{', '.join(f'{x:.2f}' for x in ratios)}); target median <= {TARGET:g}x with spread < {SPREAD:.0%}: "
-          f"{'met' if met else 'NOT met'}")
-    print(f"  CPU ratio ours/floor: median {statistics.median(cpu_ratios):.2f}x, spread {spread(cpu_ratios):.0%} "
-          f"(rounds: {', '.join(f'{x:.2f}' for x in cpu_ratios)}); load average {os.getloadavg()[0]:.1f} at the end")
-    for p in ours_nbs:
-        print(f"  {p.parent.name}/{p.name}: {p.stat().st_size / 1024:,.0f} KiB stored")
-    if failures:
-        print(f"warning: nbval reported failures in our notebooks ({failures[-1]}); the figures include them")
+    report(ours, floor, ours_nbs, failures)
     return 0
 
 
