@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 import json
 import os
 import stat as statmod
@@ -103,7 +105,15 @@ def load(path: str | Path) -> Scenario:
     Only regular files with one of those suffixes and at most :data:`MAX_FILE_BYTES` (1 MB) are read (see
     :func:`read_file`); ScenarioError is the only exception raised, whatever the file holds."""
     text = read_file(path)
-    return loads(text, Path(path).suffix.lower()[1:], path=str(path))
+    return _loads_once(text, Path(path).suffix.lower()[1:], str(path))
+
+
+@functools.lru_cache(maxsize=256)
+def _loads_once(text: str, format: str, path: str) -> Scenario:
+    """:func:`loads`, kept for a file read again with the same text (a notebook replays one file in several
+    cells). The key is the text itself, so an edited file is read afresh; a Scenario is immutable, and an error
+    is raised again each time (lru_cache keeps no exceptions)."""
+    return loads(text, format, path=path)
 
 
 def loads(text: str, format: str | None = None, *, path: str | None = None) -> Scenario:
