@@ -261,10 +261,14 @@ def _cannot_write(out: str | os.PathLike[str] | None, exc: OSError | ValueError)
                     "and that you may write to"), file=sys.stderr)
 
 
-def run_import_pbn(file: str, board: str, record: int | None, after: int | None, out: str | None,
-                   scenario_id: str | None, lang: str = "en") -> int:
+def run_import_pbn(file: str, board: str | None, record: int | None, after: int | None, out: str | None,
+                   scenario_id: str | None, lang: str = "en", listing: bool = False) -> int:
     """A scenario file from one board of a PBN file; errors in ``lang``. Every record that cannot be read is
-    reported on its own line, and the board is imported when its record can be read (issue #21, N11)."""
+    reported on its own line, and the board is imported when its record can be read (issue #21, N11).
+    ``listing``: print each record of the board (or of every board) with its table, contract, declarer, lead and
+    result instead, to choose one by (issue 37). A record without play is imported with a warning that says so."""
+    from bridgelaws.pbn.listing import boards, listing_lines
+
     try:
         records = pbn.read_pbn(Path(file), errors="collect")
     except PbnError as exc:
@@ -273,9 +277,20 @@ def run_import_pbn(file: str, board: str, record: int | None, after: int | None,
     for error in records.errors:
         print(_one_line("warning: " + text("pbn.cli.not_imported", lang, error=error.explain(lang))),
               file=sys.stderr)
+    if listing:
+        for number in ([board] if board is not None else boards(records)):
+            for line in listing_lines(records, number, lang):
+                print(visible(line))
+        return 0
+    if board is None:
+        print(_one_line("ERROR import-pbn: --board N is needed (or --list to see the boards)"), file=sys.stderr)
+        return 2
     try:
         chosen = pbn.select(records, board, record)
         scenario = chosen.scenario(id=scenario_id, after=after)
+        if not chosen.plays and chosen.contract is not None:
+            print(_one_line("warning: " + text("pbn.cli.no_play", lang, record=chosen.number, board=chosen.board)),
+                  file=sys.stderr)
         fmt = "json" if out is not None and out.lower().endswith(".json") else "toml"
         content = dumps(scenario, fmt)
     except (PbnError, ScenarioError) as exc:
@@ -311,7 +326,10 @@ def run_export(file: str, to: str, lang: str, out: str | None) -> int:
 def _add_pbn_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p_imp = sub.add_parser("import-pbn", help="write a scenario file from one board of a PBN file")
     p_imp.add_argument("file", metavar="FILE", help="a PBN file (tournament hand records)")
-    p_imp.add_argument("--board", required=True, help="the board number")
+    p_imp.add_argument("--board", default=None, help="the board number")
+    p_imp.add_argument("--list", dest="listing", action="store_true",
+                       help="list the board's records (every board's, without --board): table, contract, "
+                            "declarer, lead and result, to choose one with --record")
     p_imp.add_argument("--record", type=int, default=None,
                        help="the record's number in the file, when the board appears more than once")
     p_imp.add_argument("--after", type=int, default=None, metavar="N",
@@ -465,7 +483,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_check(args.paths, args.format)
         if args.command == "import-pbn":
             return run_import_pbn(args.file, args.board, args.record, args.after, args.output, args.scenario_id,
-                                  args.lang)
+                                  args.lang, args.listing)
         if args.command == "export":
             return run_export(args.file, args.to, args.lang, args.output)
         if args.command == "handout":

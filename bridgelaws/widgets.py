@@ -434,9 +434,12 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
 
 
 def table(source: str | Path | Table | Iterable[str | Path], **kwargs: Any) -> CardTable:
-    """One call for a notebook cell: a scenario file, several (branches of one table), or a Table."""
+    """One call for a notebook cell: a scenario file, several (branches of one table), a folder (an example
+    saved with its branches: its files, in the order of their names), or a Table."""
     if isinstance(source, Table):
         return CardTable(source, **kwargs)
+    if isinstance(source, (str, Path)) and Path(source).is_dir():   # an example saved with its branches
+        return CardTable.from_scenarios(_scenario.example_files(source), **kwargs)
     if isinstance(source, (str, Path, _scenario.Scenario)):
         return CardTable.from_scenario(source, **kwargs)
     return CardTable.from_scenarios(list(source), **kwargs)

@@ -181,7 +181,7 @@ def test_hash_copies_the_previous_record_and_double_hash_carries_over() -> None:
 
 def test_several_records_of_one_board() -> None:
     records = read_pbn(EXAMPLE2)
-    with pytest.raises(PbnError, match=r"board 11 appears in \d+ records .*--record N"):
+    with pytest.raises(PbnError, match=r"board 11 appears in \d+ records\b.*--record N"):
         select(records, 11)
     assert select(records, 11, record=2) is records[1]
     assert select(records, "11", record=2) is records[1]

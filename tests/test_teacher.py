@@ -1,0 +1,258 @@
+"""A teacher's own example, from a club's PBN file to the offline site (issue 37), tested as a person uses it:
+the commands and the files, with the expected values read from the PBN file itself and from the Laws.
+
+The club file, tests/data/pbn-club/realbridge-2021-boards-11-12-no-play.pbn, is real tournament data with the
+play taken out, as a club's results file has it (see the README there)."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bridgelaws.__main__ import main
+from bridgelaws.errors import PbnError
+from bridgelaws.pbn import read_pbn, select
+from browserkit import load_module
+
+ROOT = Path(__file__).resolve().parent.parent
+CLUB = ROOT / "tests" / "data" / "pbn-club" / "realbridge-2021-boards-11-12-no-play.pbn"
+EXAMPLE2 = ROOT / "tests" / "data" / "pbn" / "endplay-example2.pbn"
+SCENARIOS = ROOT / "notebooks" / "scenarios"
+
+
+def tool(name: str) -> Any:
+    return load_module(ROOT / "tools" / f"{name}.py", f"bridgelaws_tools_{name}")
+
+
+def raw_records(path: Path) -> list[dict[str, str]]:
+    """The file's records as tag -> value, read with a regular expression (not with our reader)."""
+    text = path.read_text(encoding="utf-8")
+    out = []
+    for game in re.split(r"\n\s*\n", text):
+        tags = dict(re.findall(r'^\[(\w+) "([^"]*)"\]', game, re.MULTILINE))
+        if "Board" in tags:
+            out.append(tags)
+    return out
+
+
+SEAT_EN = {"N": "North", "E": "East", "S": "South", "W": "West"}
+SUIT = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def contract_en(pbn_contract: str) -> str:
+    """``4HX`` as the table writes it, ``4♥X``; ``3NT`` stays."""
+    m = re.fullmatch(r"([1-7])(NT|[SHDC])([Xx]{0,2})", pbn_contract)   # real files write 4Hx too
+    assert m, pbn_contract
+    return m[1] + ("NT" if m[2] == "NT" else SUIT[m[2]]) + m[3].upper()
+
+
+# ----------------------------------------------------------------------------------------------------------
+# 3. pick a board as a person would
+# ----------------------------------------------------------------------------------------------------------
+
+def test_list_shows_each_record_of_the_board_with_table_contract_declarer_and_result(capsys: Any) -> None:
+    raw = [r for r in raw_records(CLUB) if r["Board"] == "12"]
+    assert len(raw) == 30   # the negative control: the board was played at 30 tables
+    assert main(["import-pbn", str(CLUB), "--board", "12", "--list"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    # the file has no play at all: said once, plainly, in the heading
+    assert lines[0] == ("board 12: 30 records (only the deal, contract and result: play the cards on the table)")
+    assert len(lines) == 31
+    numbers = [i + 1 for i, r in enumerate(raw_records(CLUB)) if r["Board"] == "12"]
+    for number, tags, line in zip(numbers, raw, lines[1:]):
+        if tags["Contract"] == "Pass":
+            assert line.strip() == f"record {number}, table {tags['Table']}: passed out"
+            continue
+        want = (f"record {number}, table {tags['Table']}: {contract_en(tags['Contract'])} by "
+                f"{SEAT_EN[tags['Declarer']]}, lead not recorded, {tags['Result']} tricks")
+        assert line.strip() == want
+
+
+def test_list_in_danish_and_norwegian_uses_the_law_books_words(capsys: Any) -> None:
+    raw = [r for r in raw_records(CLUB) if r["Board"] == "12"]
+    first = next(i for i, r in enumerate(raw) if r["Contract"] != "Pass")
+    tags = raw[first]
+    assert main(["import-pbn", str(CLUB), "--board", "12", "--list", "--lang", "da"]) == 0
+    da = capsys.readouterr().out.splitlines()
+    assert da[0].startswith("spil 12: 30 poster (kun kortfordeling, kontrakt og resultat")
+    seat_da = {"N": "Nord", "E": "Øst", "S": "Syd", "W": "Vest"}[tags["Declarer"]]
+    assert f"spillet af {seat_da}, udspil ikke oplyst, {tags['Result']} stik" in da[1 + first]
+    assert main(["import-pbn", str(CLUB), "--board", "12", "--list", "--lang", "nb"]) == 0
+    nb = capsys.readouterr().out.splitlines()
+    seat_nb = {"N": "Nord", "E": "Øst", "S": "Syd", "W": "Vest"}[tags["Declarer"]]
+    assert f"spilt av {seat_nb}, utspill ikke oppgitt, {tags['Result']} stikk" in nb[1 + first]
+
+
+def test_list_gives_the_opening_lead_where_the_record_has_its_play(capsys: Any) -> None:
+    """endplay-example2.pbn record 2 (board 11): [Play "E"], first row ``D4 DJ D3 D5``: East led ♦4."""
+    text = EXAMPLE2.read_text(encoding="utf-8")
+    second = re.split(r"\n\s*\n", text)[1]
+    assert '[Play "E"]\nD4 DJ D3 D5' in second and '[Contract "1NT"]' in second and '[Result "8"]' in second
+    assert main(["import-pbn", str(EXAMPLE2), "--board", "11", "--list"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "(only the deal" not in lines[0]
+    assert lines[2].strip() == "record 2, table 4: 1NT by North, lead ♦4, 8 tricks"
+    assert lines[1].strip() == "record 1, table 11: passed out"
+
+
+def test_the_error_for_a_board_of_several_records_lists_their_contracts() -> None:
+    records = read_pbn(CLUB)
+    with pytest.raises(PbnError) as err:
+        select(records, 12)
+    raw = [r for r in raw_records(CLUB) if r["Board"] == "12"]
+    message = err.value.explain("en")
+    assert "--record N" in message
+    for tags in raw:
+        if tags["Contract"] != "Pass":
+            assert f"table {tags['Table']}: {contract_en(tags['Contract'])} by {SEAT_EN[tags['Declarer']]}" in message
+    assert "spil 12 findes i 30 poster" in err.value.explain("da")
+
+
+def test_a_record_without_play_is_imported_with_a_plain_word(tmp_path: Path, capsys: Any) -> None:
+    out = tmp_path / "b12.toml"
+    numbers = [i + 1 for i, r in enumerate(raw_records(CLUB)) if r["Board"] == "12"]
+    assert main(["import-pbn", str(CLUB), "--board", "12", "--record", str(numbers[1]), "-o", str(out),
+                 "--lang", "da"]) == 0
+    err = capsys.readouterr().err
+    assert f"post {numbers[1]} (spil 12) har kun kortfordeling, kontrakt og resultat" in err
+    assert "spil kortene på bordet" in err
+    assert "history = []" in out.read_text(encoding="utf-8")
+    # a record with play says nothing of the kind
+    assert main(["import-pbn", str(EXAMPLE2), "--board", "11", "--record", "2", "-o", str(tmp_path / "p.toml")]) == 0
+    assert "no play" not in capsys.readouterr().err
+
+
+# ----------------------------------------------------------------------------------------------------------
+# 2. published as it is: the site ships what the notebooks read; handouts skip a language; branches
+# ----------------------------------------------------------------------------------------------------------
+
+def _notebook(code: str) -> dict[str, Any]:
+    return {"cells": [{"cell_type": "markdown", "metadata": {}, "source": ["# Klubaften, spil 12\n"]},
+                      {"cell_type": "code", "execution_count": None, "metadata": {"tags": ["parameters"]},
+                       "outputs": [], "source": ['LANG = "da"']},
+                      {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
+                       "source": [code]}],
+            "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
+            "nbformat": 4, "nbformat_minor": 5}
+
+
+def _teacher_tree(tmp_path: Path, code: str) -> Path:
+    root = tmp_path / "notebooks"
+    for lang in ("da", "nb", "en"):
+        (root / lang).mkdir(parents=True)
+    (root / "scenarios").mkdir()
+    mine = root / "da" / "mine" / "spil12"
+    mine.mkdir(parents=True)
+    for i, name in enumerate(("lead-options", "require-clubs", "forbid-clubs")):
+        shutil.copy(SCENARIOS / f"01-stort-strafkort-ex2-{name}.toml", mine / f"{i:02d}-{name}.toml")
+    (root / "da" / "07-klubaften.ipynb").write_text(json.dumps(_notebook(code)), encoding="utf-8")
+    return root
+
+
+def test_the_site_ships_a_teachers_example_where_the_notebook_reads_it(tmp_path: Path) -> None:
+    build = tool("build_site")
+    root = _teacher_tree(tmp_path, 'from bridgelaws import widgets\nwidgets.table("mine/spil12/", lang=LANG)')
+    names = build.copy_contents(tmp_path / "site", root=root)
+    assert names == ["da/07-klubaften.ipynb"]
+    shipped = sorted(p.relative_to(tmp_path / "site").as_posix() for p in (tmp_path / "site").rglob("*.toml"))
+    assert shipped == ["da/mine/spil12/00-lead-options.toml", "da/mine/spil12/01-require-clubs.toml",
+                       "da/mine/spil12/02-forbid-clubs.toml"]
+    assert build.value_folders(root) == [root / "da" / "mine" / "spil12"]
+
+
+def test_the_site_build_stops_on_a_file_the_notebook_reads_and_the_site_would_not_have(tmp_path: Path) -> None:
+    build = tool("build_site")
+    root = _teacher_tree(tmp_path, 'widgets.table(["mine/spil1-ruderdame.toml"], lang=LANG)')
+    with pytest.raises(SystemExit, match=r"da/07-klubaften.ipynb reads mine/spil1-ruderdame.toml: no such file"):
+        build.copy_contents(tmp_path / "site", root=root)
+    root2 = _teacher_tree(tmp_path / "b", 'widgets.table("../../../elsewhere/x.toml", lang=LANG)')
+    with pytest.raises(SystemExit, match="outside notebooks/"):
+        build.copy_contents(tmp_path / "site2", root=root2)
+
+
+def test_the_repository_notebooks_read_only_files_the_site_ships() -> None:
+    assert tool("build_site").unshipped_reads() == []
+
+
+def test_stored_values_are_computed_for_a_teachers_folder(tmp_path: Path) -> None:
+    """tools/worth_values.py --folder: the example's decision (50D2 after East wins ♠A, notebook 01 example 2)
+    gets its values stored beside it; the article and tests/data/worth/forbid-is-worth-six.toml give
+    require ♣ 6, forbid ♣ 12, no restriction 6 for the same deal's decision."""
+    pytest.importorskip("endplay")
+    worth = tool("worth_values")
+    folder = tmp_path / "spil"
+    folder.mkdir()
+    shutil.copy(ROOT / "tests" / "data" / "worth" / "forbid-is-worth-six.toml", folder / "00-x.toml")
+    assert not worth.up_to_date(folder)
+    assert worth.main(["--folder", str(folder)]) == 0
+    assert worth.up_to_date(folder)
+    data = json.loads((folder / "worth-values.dat").read_text(encoding="utf-8"))
+    options = {tuple(o[0] for o in e["options"]): {o[0]: o[1] for o in e["options"]}
+               for e in data["positions"].values()}
+    assert {"require:C": 6, "forbid:C": 12, "none": 6} in options.values()
+
+
+def test_handouts_skip_a_language_the_notebook_does_not_have(tmp_path: Path, capsys: Any) -> None:
+    root = _teacher_tree(tmp_path, 'from bridgelaws import widgets\nwidgets.table("mine/spil12/", lang=LANG)')
+    out = tmp_path / "out"
+    proc = subprocess.run([sys.executable, str(ROOT / "tools" / "handouts.py"), str(root / "da" / "07-klubaften.ipynb"),
+                           "--out", str(out), "--lang", "da", "--lang", "nb", "--no-pdf"],
+                          capture_output=True, text=True, timeout=300, check=False)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    said = proc.stdout
+    assert "handouts: skipped 07-klubaften in nb: there is no nb/07-klubaften.ipynb" in said
+    assert sorted(p.name for p in out.glob("*.html")) == ["07-klubaften-da.html"]
+    page = (out / "07-klubaften-da.html").read_text(encoding="utf-8")
+    # the example's branches: each variant's title and its ruling (the article's 50D2 options)
+    for name in ("require-clubs", "forbid-clubs"):
+        title = re.search(r'^title = \{ da = "([^"]+)"', (SCENARIOS / f"01-stort-strafkort-ex2-{name}.toml")
+                          .read_text(encoding="utf-8"), re.MULTILINE)[1]
+        assert f"Variant: {title}" in page
+
+
+def test_the_handout_of_an_example_folder_prints_every_branch(tmp_path: Path, capsys: Any) -> None:
+    root = _teacher_tree(tmp_path, "")
+    folder = root / "da" / "mine" / "spil12"
+    assert main(["handout", str(folder), "--lang", "nb"]) == 0
+    page = capsys.readouterr().out
+    assert "Stort straffekort, eksempel 2: Øst er inne" in page   # the line, as the page's title
+    assert "Variant: Stort straffekort, eksempel 2: spillefører krever kløver ut" in page
+    assert "Variant: Stort straffekort, eksempel 2: spillefører forbyr kløver ut" in page
+
+
+# ----------------------------------------------------------------------------------------------------------
+# 4. exports keep the board
+# ----------------------------------------------------------------------------------------------------------
+
+def test_pbn_and_lin_exports_keep_the_records_board_dealer_and_vulnerability(tmp_path: Path, capsys: Any) -> None:
+    raw = raw_records(CLUB)
+    number, tags = next((i + 1, r) for i, r in enumerate(raw)
+                        if r["Board"] == "12" and r["Declarer"] == "N" and r["Contract"] == "4H")
+    # board 12 of the standard rotation: dealer West, North-South vulnerable (the file says so, too)
+    assert (tags["Dealer"], tags["Vulnerable"]) == ("W", "NS")
+    toml = tmp_path / "b12.toml"
+    assert main(["import-pbn", str(CLUB), "--board", "12", "--record", str(number), "-o", str(toml)]) == 0
+    assert main(["export", str(toml), "--to", "pbn"]) == 0
+    pbn_text = capsys.readouterr().out
+    assert '[Board "12"]' in pbn_text and '[Dealer "W"]' in pbn_text and '[Vulnerable "NS"]' in pbn_text
+    back = read_pbn(pbn_text)[0]
+    assert (back.board, back.dealer.value, back.vulnerable) == (12, "W", "NS")
+    assert main(["export", str(toml), "--to", "lin"]) == 0
+    lin = capsys.readouterr().out.split("|")
+    assert lin[lin.index("md") + 1][0] == "2"          # LIN's dealer digit: 1 S, 2 W, 3 N, 4 E
+    assert lin[lin.index("ah") + 1] == "Board 12"
+    assert lin[lin.index("sv") + 1] == "n"             # North-South vulnerable
+    calls = [lin[i + 1] for i, x in enumerate(lin) if x == "mb"]
+    # the auction starts with West, the dealer: West passes, North (declarer) opens the contract, three passes
+    assert calls == ["p", "4H", "p", "p", "p"]
+    # negative control: a scenario of our own, not imported, keeps the old defaults (declarer deals, board 1)
+    assert main(["export", str(SCENARIOS / "01-stort-strafkort-ex2-require-clubs.toml"), "--to", "pbn"]) == 0
+    own = capsys.readouterr().out
+    assert '[Board "1"]' in own and '[Dealer "S"]' in own and '[Vulnerable "None"]' in own
