@@ -415,16 +415,47 @@ def worth_lines(file: str, after: int | None, lang: str, budget: float) -> list[
     table = replay(scenario, after)
     st = table.state
     lines = [localized(scenario.title, lang) or scenario.id, ""]
+    if st.pending is None or st.phase == "over" or st.claim is not None:
+        try:
+            option_values(table, budget=0)          # the same WorthError as with DDS
+        except WorthError as exc:
+            _name_next_decision(exc, scenario, after)
+            raise
     if available():
         values = [(v.option, v.worth.lower, v.worth.upper) for v in option_values(table, budget=budget)]
-        return lines + values_lines(st, values, lang, budget)
-    if st.pending is None or st.phase == "over" or st.claim is not None:
-        option_values(table, budget=0)          # the same WorthError as with DDS
+        return lines + _with_target(values_lines(st, values, lang, budget), _target(scenario, values, lang), lang)
     got = stored_values(st, find_values_file(file))
     if got is None:
         raise WorthError("the values of this position are not stored, and DDS (endplay) is not installed",
                          key="worth.not_stored")
-    return lines + values_lines(st, got.options, lang)
+    return lines + _with_target(values_lines(st, got.options, lang), _target(scenario, got.options, lang), lang)
+
+
+def _with_target(lines: list[str], target: str, lang: str) -> list[str]:
+    """The target line under the table of values, before the caveat."""
+    caveat = text("worth.caveat", lang)
+    at = lines.index(caveat) - 1 if caveat in lines else len(lines)
+    return lines[:at] + ["", target] + lines[at:]
+
+
+def _target(scenario: Scenario, values: Sequence[tuple[str, int, int]], lang: str) -> str:
+    """The values in the contract's terms, ``4♥: 10 tricks needed; 9 is one down`` (issue 37)."""
+    from bridgelaws.contract_terms import target_line
+
+    return target_line(scenario.contract, [lo for _, lo, hi in values if lo == hi], lang)
+
+
+def _name_next_decision(exc: Exception, scenario: Scenario, after: int | None) -> None:
+    """A position without a decision: add to the error where the next one is (``--after N``), or that the
+    file has none after it (issue 37)."""
+    from bridgelaws.errors import BridgeLawsError
+
+    table = replay(scenario)
+    start = 0 if after is None else after
+    nxt = next((n for n in range(start + 1, len(table.states)) if table.states[n].pending is not None
+                and table.states[n].phase != "over" and table.states[n].claim is None), None)
+    if isinstance(exc, BridgeLawsError) and exc.key == "worth.error.no_decision":
+        exc.next_decision = (start, nxt)  # type: ignore[attr-defined]
 
 
 def run_worth(file: str, after: int | None, lang: str, budget: float) -> int:
@@ -438,7 +469,13 @@ def run_worth(file: str, after: int | None, lang: str, budget: float) -> int:
         print(_one_line(f"ERROR {sid}: {exc}"), file=sys.stderr)
         return 1
     except BridgeLawsError as exc:
-        print(_one_line(f"ERROR {Path(file).name}: {exc.explain(lang)}"), file=sys.stderr)
+        said = exc.explain(lang)
+        where = getattr(exc, "next_decision", None)
+        if where is not None:   # where the next decision is, or that there is none (issue 37)
+            start, nxt = where
+            said += ". " + (text("terms.next_decision", lang, n=nxt) if nxt is not None
+                            else text("terms.no_next_decision", lang, n=start))
+        print(_one_line(f"ERROR {Path(file).name}: {said}"), file=sys.stderr)
         return 1
     sys.stdout.write(visible("\n".join(lines) + "\n"))
     return 0

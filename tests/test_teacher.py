@@ -256,3 +256,106 @@ def test_pbn_and_lin_exports_keep_the_records_board_dealer_and_vulnerability(tmp
     assert main(["export", str(SCENARIOS / "01-stort-strafkort-ex2-require-clubs.toml"), "--to", "pbn"]) == 0
     own = capsys.readouterr().out
     assert '[Board "1"]' in own and '[Dealer "S"]' in own and '[Vulnerable "None"]' in own
+
+
+# ----------------------------------------------------------------------------------------------------------
+# 5. numbers in the contract's terms; the article's choice only where an article chose
+# ----------------------------------------------------------------------------------------------------------
+
+def test_worth_says_what_the_values_mean_for_the_contract(capsys: Any) -> None:
+    """01 example 2 is 3♠ by South: 9 tricks needed (3 + 6). Every option is worth 6 tricks (the article: the
+    defence takes its tricks whatever declarer chooses), so 6 tricks are three down."""
+    pytest.importorskip("endplay")
+    f = SCENARIOS / "01-stort-strafkort-ex2-lead-options.toml"
+    assert 'contract = "3S"' in f.read_text(encoding="utf-8")
+    assert main(["worth", str(f), "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert "3♠: 9 tricks needed; 6 is 3 down" in out
+    assert main(["worth", str(f), "--lang", "da"]) == 0
+    assert "3♠: kræver 9 stik; 6 er 3 bet" in capsys.readouterr().out
+
+
+def test_target_line_in_each_language() -> None:
+    from bridgelaws.contract_terms import target_line
+    from bridgelaws.deal import Contract
+
+    four_hearts = Contract.parse("4H", "S")
+    assert target_line(four_hearts, [9, 10, 9], "en") == "4♥: 10 tricks needed; 10 makes, 9 is one down"
+    assert target_line(four_hearts, [8], "da") == "4♥: kræver 10 stik; 8 er 2 bet"
+    assert target_line(four_hearts, [11], "nb") == "4♥: krever 10 stikk; 11 står med ett overstikk"
+    assert target_line(Contract.parse("3NT", "N"), [9], "da") == "3ut: kræver 9 stik; 9 går hjem"
+
+
+def test_worth_after_a_position_without_a_decision_names_the_next_one(capsys: Any) -> None:
+    """01 example 2: East wins ♠A with the 9th event; only then is declarer's 50D2 decision pending."""
+    from bridgelaws.scenario import load, replay
+
+    f = SCENARIOS / "01-stort-strafkort-ex2-lead-options.toml"
+    states = replay(load(f)).states
+    first = next(n for n, st in enumerate(states) if st.pending is not None)
+    assert main(["worth", str(f), "--after", "2"]) == 1
+    err = capsys.readouterr().err
+    assert f"The next decision comes after event {first}: worth --after {first}" in err
+    assert main(["worth", str(f), "--after", "2", "--lang", "nb"]) == 1
+    assert f"Den neste avgjørelsen kommer etter hendelse {first}" in capsys.readouterr().err
+
+
+def _marks_at_decisions(files: list[Path]) -> list[tuple[int, list[int], Any]]:
+    from bridgelaws.session.panel import _article_options
+    from bridgelaws.session.tablesession import TableSession
+
+    s = TableSession.from_scenarios(files, lang="en", start=0)
+    main_line = s.branches[0]
+    found = []
+    for n in range(len(main_line.events) + 1):
+        while len(s.history) < n:
+            s.step()
+        view = s.view()
+        if view.decision is not None:
+            found.append((n, sorted(_article_options(s, view)), view.decision))
+    return found
+
+
+def test_the_articles_choice_is_marked_only_where_the_article_chose() -> None:
+    from bridgelaws.scenario import load
+    from bridgelaws.view import same_event
+
+    # 01 example 2: the article plays out every option of 50D2: no mark
+    ex2 = [SCENARIOS / f"01-stort-strafkort-ex2-{v}.toml" for v in
+           ("lead-options", "require-clubs", "forbid-clubs", "no-choice-club-king", "no-choice-red-ace")]
+    (at, marked, _), = _marks_at_decisions(ex2)
+    assert marked == []
+    # 02, Law 51: the slides forbid one suit; that option, and only it, is marked
+    forbid = SCENARIOS / "02-straffekort-law51-forbid-one-suit.toml"
+    files = [forbid] + [SCENARIOS / f"02-straffekort-law51-{v}.toml" for v in ("forbid-both-suits",
+                                                                              "require-one-suit")]
+    decisions = _marks_at_decisions(files)
+    assert decisions, "the article's line passes a decision"
+    n, marked, decision = decisions[0]
+    chosen = load(forbid).history[n]          # what the article's own file does at the decision
+    assert len(marked) == 1 and same_event(decision.options[marked[0]].event, chosen)
+
+
+def test_a_teachers_example_has_no_articles_choice(tmp_path: Path) -> None:
+    forbid = SCENARIOS / "02-straffekort-law51-forbid-one-suit.toml"
+    text_ = forbid.read_text(encoding="utf-8")
+    assert re.search(r'^tags = \[.*"seed-', text_, re.MULTILINE)
+    mine = tmp_path / "00-mine.toml"
+    mine.write_text(re.sub(r"^tags = \[.*\]$", 'tags = ["board:1"]', text_, flags=re.MULTILINE), encoding="utf-8")
+    n, marked, _ = _marks_at_decisions([mine])[0]
+    assert marked == []
+
+
+def test_the_values_box_on_the_table_says_the_contracts_target() -> None:
+    """The card table at 01 example 2's decision (3♠ by South): after "What is each option worth?", the box says
+    what the values mean for the contract, in the table's language."""
+    pytest.importorskip("endplay")
+    from bridgelaws.session.tablesession import TableSession
+    from bridgelaws.widgets import CardTable
+
+    s = TableSession.from_scenario(SCENARIOS / "01-stort-strafkort-ex2-lead-options.toml", lang="da", start="end")
+    w = CardTable(session=s)
+    assert s.view().decision is not None
+    w.send_action({"action": "worth"})
+    assert 'data-role="worth-target"' in w.html
+    assert "3♠: kræver 9 stik; 6 er 3 bet" in w.html

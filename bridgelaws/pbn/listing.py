@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bridgelaws.cards import Card, Seat
+from bridgelaws.contract_terms import contract_words
 from bridgelaws.deal import Contract
 from bridgelaws.i18n import normalize_lang, text
 
@@ -65,15 +66,6 @@ def boards(records: Sequence[PbnRecord]) -> list[str]:
         if r.board is not None:
             seen.setdefault(str(r.board), None)
     return list(seen)
-
-
-def contract_words(contract: Contract, lang: str) -> str:
-    """``4♥``, ``3ut`` (Danish), ``3NT``, ``4♠X``: the contract as the table shows it."""
-    lang = normalize_lang(lang)
-    trump = contract.trump
-    strain = text("render.notrump", lang) if trump is None else text("pbn.list.suit", lang, suit=trump)
-    doubled = {0: "", 1: text("render.doubled", lang), 2: text("render.redoubled", lang)}[contract.doubled]
-    return f"{contract.level}{strain}{doubled}"
 
 
 def summary_text(s: RecordSummary, lang: str, say_no_play: bool = True) -> str:

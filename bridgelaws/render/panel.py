@@ -166,6 +166,9 @@ def _worth(box: ET.Element, w: Mapping[str, Any]) -> None:
                      style=css(margin="1px 0", padding_left="1.1em", font_size="15px", line_height="1.2"))
         for line in w["lines"]:
             sentence(element(ul, "li", data_role="worth-value"), line)
+        if w.get("target"):   # the values in the contract's terms: "4♥: 10 tricks needed; 9 is one down"
+            sentence(element(part, "div", "bl-worth-target", data_role="worth-target",
+                             style=css(font_size="14px")), w["target"])
         sentence(element(part, "div", "bl-worth-caveat", style=css(font_size="13px", font_style="italic",
                                                                    color="#444444")), w["caveat"])
 

@@ -126,11 +126,23 @@ def _next_events(s: SessionCore) -> list[Any]:
 
 
 def _article_options(s: SessionCore, view: BoardView) -> set[int]:
-    """The article's choices at a decision, marked on the decision's own options (no second box)."""
-    if view.decision is None:
+    """The article's choice at a decision, marked on that option of the decision (no second box): the option
+    that the article's own line takes here (the table's first scenario, when it comes from a source article: a
+    ``seed-`` tag). Nothing is marked where the article does not choose (its line stops at the decision, or its
+    branches play every option out) or where there is no article (a teacher's own example; issue 37)."""
+    if view.decision is None or not s.branches:
         return set()
+    main = s.branches[0]
+    if main.scenario is None or not any(tag.startswith("seed-") for tag in main.scenario.tags):
+        return set()
+    n = len(s.history)
+    if 0 not in s.matching() or len(main.events) <= n:
+        return set()
+    options = view.decision.options
     nexts = _next_events(s)
-    return {i for i, ch in enumerate(view.decision.options) if any(same_event(ch.event, e) for e in nexts)}
+    if all(any(same_event(ch.event, e) for e in nexts) for ch in options):
+        return set()   # the article plays every option out: it compares them and chooses none
+    return {i for i, ch in enumerate(options) if same_event(ch.event, main.events[n])}
 
 
 def _branches(s: SessionCore, view: BoardView) -> tuple[Button, ...]:
