@@ -359,3 +359,56 @@ def test_the_values_box_on_the_table_says_the_contracts_target() -> None:
     w.send_action({"action": "worth"})
     assert 'data-role="worth-target"' in w.html
     assert "3♠: kræver 9 stik; 6 er 3 bet" in w.html
+
+
+# ----------------------------------------------------------------------------------------------------------
+# 6. the Save box: the teacher's words; the options as branches; an exposure keeps its how
+# ----------------------------------------------------------------------------------------------------------
+
+def test_save_the_options_as_branches_with_a_danish_title_and_question(tmp_path: Path, capsys: Any) -> None:
+    """At 01 example 2's decision (Law 50D2: declarer may require or forbid clubs, or leave it), one click writes
+    one folder: the play to the decision and a file per option of 50D2, each replaying (check passes), with
+    the title and question typed in Danish and the Norwegian and English text kept."""
+    from bridgelaws.scenario import load
+    from bridgelaws.session.tablesession import TableSession
+    from bridgelaws.widgets import CardTable
+
+    s = TableSession.from_scenario(SCENARIOS / "01-stort-strafkort-ex2-lead-options.toml", lang="da",
+                                   start="end", folder=tmp_path / "mine", allow_write=True)
+    w = CardTable(session=s)
+    assert 'data-field="title"' in w.html and 'data-action="save_branches"' in w.html
+    # the other languages' text is shown beside the Danish field
+    assert "nb: Stort straffekort, eksempel 2" in w.html
+    w.send_action({"action": "save_branches", "name": "klub12.toml", "title": "Klubaften, spil 12",
+                   "question": "Hvad må spilfører vælge?", "laws": "§ 50D2, 50E"})
+    folder = tmp_path / "mine" / "klub12"
+    files = sorted(p.name for p in folder.iterdir())
+    assert len(files) == 4 and files[0] == "00-klub12.toml"   # the line, then require, forbid, no restriction
+    assert main(["check", str(folder)]) == 0
+    assert "4 passed, 0 failed" in capsys.readouterr().out
+    line = load(folder / "00-klub12.toml")
+    assert line.title["da"] == "Klubaften, spil 12" and line.title["nb"].startswith("Stort straffekort")
+    assert line.question["da"] == "Hvad må spilfører vælge?"
+    assert [str(x) for x in line.laws] == ["50D2", "50E"]
+    branches = [load(folder / f) for f in files[1:]]
+    options = [b.history[-1].option for b in branches]
+    assert sorted(options) == ["forbid", "none", "require"]    # Law 50D2(a), (b), and no restriction
+    assert all(len(b.history) == len(line.history) + 1 for b in branches)
+    # the folder is one example: one table with the options as branches
+    from bridgelaws import widgets
+    table = widgets.table(folder, lang="nb")
+    assert len(table.session.branches) == 4
+
+
+def test_a_saved_exposure_keeps_its_how(tmp_path: Path) -> None:
+    from bridgelaws.scenario import dumps, from_table, load
+    from bridgelaws.table import Table
+    from bridgelaws.events import Expose
+
+    sc = load(SCENARIOS / "01-stort-strafkort-ex2-lead-options.toml")
+    t = Table(sc.deal, sc.contract)
+    west = t.state.hand(__import__("bridgelaws").cards.Seat.WEST)
+    card = sorted(west, key=lambda c: c.sort_key)[0]
+    t.push(Expose(__import__("bridgelaws").cards.Seat.WEST, card))   # dropped: the default
+    text_ = dumps(from_table(t, id="drop"), "toml")
+    assert 'how = "dropped"' in text_

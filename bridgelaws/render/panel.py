@@ -220,6 +220,19 @@ def files_box(cell: ET.Element, panel: Panel) -> None:
         if files.get("overwrite"):
             cb.set("checked", "checked")
         cb.tail = " " + str(files["overwrite_label"])
+        for key, label, value, others in files.get("words", ()):   # title, question, laws (issue 37)
+            lab = element(row, "label", text=str(label) + " ", style=css(display="block", margin_top="3px"))
+            tag = "textarea" if key == "question" else "input"
+            field = element(lab, tag, data_field=key, style=css(font_family="inherit", font_size="14px",
+                                                                width="15em"))
+            if tag == "input":
+                field.set("type", "text")
+                field.set("value", str(value))
+            else:
+                field.set("rows", "2")
+                field.text = str(value)
+            for said in others:   # the other languages' text, kept when the file is saved
+                element(row, "div", "bl-words-other", text=str(said), style=css(font_size="12px", color="#555555"))
         for b in files.get("buttons", ()):
             button(row, b)
         if files.get("folder"):

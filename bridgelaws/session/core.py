@@ -307,8 +307,22 @@ class SessionCore(ScriptPosition):
 
     # ---- saving -----------------------------------------------------------------------------------------
     def example_metadata(self) -> dict[str, Any]:
-        """The current branch's title, question and laws, as a saved or exported scenario keeps them."""
-        return self.branches[self.branch].metadata()
+        """The current branch's title, question and laws, as a saved or exported scenario keeps them, with what
+        the teacher typed in the Save box (in the table's language; the other languages' text kept)."""
+        from bridgelaws.session.files import with_words
+
+        return with_words(self.branches[self.branch].metadata(), self.files.words, self.lang)
+
+    def save_branches(self, name: str | None = None, *, overwrite: bool | None = None) -> Path:
+        """Save the example with every option of its decision as a branch: one folder named after the file name,
+        ``00-<name>.toml`` the play up to the decision, then a file per option with that option chosen, and, for
+        the option the teacher's line took, the rest of the line as far as the teacher played (issue 37)."""
+        from bridgelaws.session.files import save_branches
+
+        path = save_branches(self, name, overwrite=overwrite)
+        self.message = ("info", Message("table.file.saved_branches", {"name": path.name,
+                                                                       "folder": str(self.files.folder)}))
+        return path
 
     def save(self, name: str | None = None, *, overwrite: bool | None = None, as_test: bool = False) -> Path:
         """Write the history so far as a scenario file in the folder (see :meth:`ScenarioFolder.save`)."""

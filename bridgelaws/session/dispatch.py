@@ -67,8 +67,13 @@ def _file_action(action: str) -> Handler:
             s.files.filename = str(msg["name"])[:200]
         if "overwrite" in msg:
             s.files.overwrite = bool(msg["overwrite"])
+        for key in ("title", "question", "laws"):   # the Save box's words, in the table's language (issue 37)
+            if isinstance(msg.get(key), str):
+                s.files.words[key] = msg[key][:2000]
         if action == "load":
             s.load()
+        elif action == "save_branches":
+            s.save_branches()
         else:
             s.save(as_test=action == "save_test")
     return handler
@@ -100,6 +105,7 @@ HANDLERS: dict[str, Handler] = {
     "files": _toggle_files,
     "save": _file_action("save"),
     "save_test": _file_action("save_test"),
+    "save_branches": _file_action("save_branches"),
     "load": _file_action("load"),
 }
 

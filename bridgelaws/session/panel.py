@@ -204,8 +204,22 @@ def _tools_for(lang: str, mode: str, role: str, click_mode: str, too_few: bool) 
 
 
 def _files(s: SessionCore) -> dict[str, Any]:
+    from bridgelaws.session.files import other_languages
+
     f = s.files
-    return dict(_files_for(s.lang, f.files_open, f.filename, f.overwrite, str(f.folder), f.allow_write))
+    box = dict(_files_for(s.lang, f.files_open, f.filename, f.overwrite, str(f.folder), f.allow_write))
+    meta = s.example_metadata()   # the example's words, with what the teacher typed (issue 37)
+    lang = s.lang
+    box["words"] = tuple(
+        (key, t(f"file.{key}", lang), _scenario.localized(meta.get(key), lang) if isinstance(meta.get(key), dict)
+         else (meta.get(key) or "") if key != "laws" else ", ".join(meta.get("laws", ())),
+         tuple(f"{other}: {said}" for other, said in other_languages(meta, key, lang)))
+        for key in ("title", "question", "laws"))
+    if isinstance(meta.get("title"), dict) and lang not in meta["title"]:
+        box["words"] = tuple((k, label, "" if k == "title" else v, o) for k, label, v, o in box["words"])
+    if isinstance(meta.get("question"), dict) and lang not in meta["question"]:
+        box["words"] = tuple((k, label, "" if k == "question" else v, o) for k, label, v, o in box["words"])
+    return box
 
 
 @lru_cache(maxsize=64)
@@ -223,6 +237,8 @@ def _files_for(lang: str, files_open: bool, filename: str, overwrite: bool, fold
         "buttons": (
             Button(t("file.save", lang), "save", tooltip=t("file.save.tooltip", lang), disabled=not allow_write),
             Button(t("file.save_test", lang), "save_test", tooltip=t("file.save_test.tooltip", lang),
+                   disabled=not allow_write),
+            Button(t("file.save_branches", lang), "save_branches", tooltip=t("file.save_branches.tooltip", lang),
                    disabled=not allow_write),
             Button(t("file.load", lang), "load", tooltip=t("file.load.tooltip", lang)),
         ),
