@@ -412,3 +412,30 @@ def test_a_saved_exposure_keeps_its_how(tmp_path: Path) -> None:
     t.push(Expose(__import__("bridgelaws").cards.Seat.WEST, card))   # dropped: the default
     text_ = dumps(from_table(t, id="drop"), "toml")
     assert 'how = "dropped"' in text_
+
+
+def test_the_expected_ruling_is_ticked_from_what_the_table_shows(tmp_path: Path, capsys: Any) -> None:
+    """At 01 example 2's decision the Director cites 50D2 (declarer's options) among others; ticking both boxes
+    writes statements_cite_exactly and option_values into the test, and check passes it. The article: every
+    option leaves declarer three down in 3♠ (6 tricks)."""
+    pytest.importorskip("endplay")
+    from bridgelaws.scenario import load
+    from bridgelaws.session.tablesession import TableSession
+    from bridgelaws.widgets import CardTable
+
+    s = TableSession.from_scenario(SCENARIOS / "01-stort-strafkort-ex2-lead-options.toml", lang="en",
+                                   start="end", folder=tmp_path, allow_write=True)
+    w = CardTable(session=s)
+    assert 'data-field="expect_values"' not in w.html      # no values computed yet: nothing to tick
+    w.send_action({"action": "worth"})
+    assert 'data-field="expect_cite"' in w.html and 'data-field="expect_values"' in w.html
+    w.send_action({"action": "save_test", "name": "ticked.toml", "expect_cite": True, "expect_values": True})
+    saved = load(tmp_path / "ticked.toml")
+    assert "50D2" in saved.expected["statements_cite_exactly"]
+    values = {k: int(v) for k, v in saved.expected["option_values"].items()}   # kept in canonical form
+    assert values == {"require:C": 6, "forbid:C": 6, "none": 6}
+    assert main(["check", str(tmp_path / "ticked.toml")]) == 0
+    assert "1 passed" in capsys.readouterr().out
+    # not ticked: not written
+    w.send_action({"action": "save_test", "name": "plain.toml", "expect_cite": False, "expect_values": False})
+    assert "statements_cite_exactly" not in load(tmp_path / "plain.toml").expected

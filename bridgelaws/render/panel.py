@@ -233,6 +233,12 @@ def files_box(cell: ET.Element, panel: Panel) -> None:
                 field.text = str(value)
             for said in others:   # the other languages' text, kept when the file is saved
                 element(row, "div", "bl-words-other", text=str(said), style=css(font_size="12px", color="#555555"))
+        for key, label, ticked in files.get("expect", ()):   # the expected ruling, ticked from the table
+            lab3 = element(row, "label", style=css(display="block", font_size="13px", margin_top="3px"))
+            box = element(lab3, "input", type="checkbox", data_field=key)
+            if ticked:
+                box.set("checked", "checked")
+            box.tail = " " + str(label)
         for b in files.get("buttons", ()):
             button(row, b)
         if files.get("folder"):

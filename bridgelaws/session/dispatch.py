@@ -67,6 +67,9 @@ def _file_action(action: str) -> Handler:
             s.files.filename = str(msg["name"])[:200]
         if "overwrite" in msg:
             s.files.overwrite = bool(msg["overwrite"])
+        for key in ("expect_cite", "expect_values"):   # the expected ruling ticked from the table (issue 37)
+            if key in msg:
+                s.files.ticks[key] = bool(msg[key])
         for key in ("title", "question", "laws"):   # the Save box's words, in the table's language (issue 37)
             if isinstance(msg.get(key), str):
                 s.files.words[key] = msg[key][:2000]

@@ -29,6 +29,8 @@ class ScenarioFolder:
         self.files_open = False
         #: what the teacher typed in the Save box in the table's language (None: not touched; issue 37)
         self.words: dict[str, str | None] = {"title": None, "question": None, "laws": None}
+        #: the expected ruling the teacher ticked from what the table shows ("save as test"; issue 37)
+        self.ticks: dict[str, bool] = {"expect_cite": False, "expect_values": False}
 
     @property
     def allow_write(self) -> bool:
@@ -53,7 +55,7 @@ class ScenarioFolder:
         return path
 
     def save(self, table: Table, meta: dict[str, Any], name: str | None = None, *, overwrite: bool | None = None,
-             as_test: bool = False) -> Path:
+             as_test: bool = False, extra_expected: dict[str, Any] | None = None) -> Path:
         """Write the table's history as a scenario file (``meta``: title, question, laws; ``as_test``: the
         current ruling as ``expected``). Refuses names outside the folder or the scenario suffixes, an
         existing file unless ``overwrite``, and any writing when the teacher has not allowed it."""
@@ -73,7 +75,7 @@ class ScenarioFolder:
             raise FileRefusal("exists", key="table.file.exists", name=path.name)
         meta = dict(meta)
         if as_test:
-            meta["expected"] = expected_now(table)
+            meta["expected"] = {**expected_now(table), **(extra_expected or {})}
         stem = re.sub(r"[^A-Za-z0-9_.-]+", "-", path.stem).strip("-.") or "scenario"
         sc = _scenario.from_table(table, id=stem if stem[0].isalnum() else "s-" + stem, **meta)
         if as_test and not _scenario.check(sc).passed:  # never write a test that fails on the spot
@@ -264,3 +266,29 @@ def _slug(label: str) -> str:
     out = re.sub(r"[^a-z0-9]+", "-", label.lower().replace("♠", "s").replace("♥", "h").replace("♦", "d")
                  .replace("♣", "c")).strip("-")
     return out[:30] or "option"
+
+
+def cited_now(table: Table) -> list[str]:
+    """The laws the Director's statements cite now (each statement's own law and the laws its message names),
+    in the scenario format's codes: what ``statements_cite_exactly`` lists when the teacher ticks it."""
+    from bridgelaws.laws import LawRef
+
+    codes: list[str] = []
+    for st in table.statements():
+        refs = [st.law] if st.law is not None else []
+        refs += [v for v in st.message.params.values() if isinstance(v, LawRef)]
+        codes += [r.code for r in refs if r.code not in codes]
+    return codes
+
+
+def values_now(s: Any) -> dict[str, int] | None:
+    """The values the table shows for the pending decision, exact ones only, as ``option_values`` writes them;
+    None when they have not been computed (or one is a bound)."""
+    from bridgelaws.session.worth import position_key
+
+    result = s.worth_results.get((position_key(s), "decision"))
+    if result is None or result.kind != "decision" or not result.values:
+        return None
+    if any(v.worth.lower != v.worth.upper for v in result.values):
+        return None
+    return {v.option: v.worth.lower for v in result.values}

@@ -215,6 +215,17 @@ def _files(s: SessionCore) -> dict[str, Any]:
          else (meta.get(key) or "") if key != "laws" else ", ".join(meta.get("laws", ())),
          tuple(f"{other}: {said}" for other, said in other_languages(meta, key, lang)))
         for key in ("title", "question", "laws"))
+    from bridgelaws.session.files import cited_now, values_now
+
+    cited, values = cited_now(s.table), values_now(s)
+    expect = []
+    if cited:
+        expect.append(("expect_cite", t("file.expect_cite", lang, laws=", ".join(cited)),
+                       s.files.ticks.get("expect_cite", False)))
+    if values is not None:
+        expect.append(("expect_values", t("file.expect_values", lang, values=", ".join(
+            f"{k} {v}" for k, v in values.items())), s.files.ticks.get("expect_values", False)))
+    box["expect"] = tuple(expect)
     if isinstance(meta.get("title"), dict) and lang not in meta["title"]:
         box["words"] = tuple((k, label, "" if k == "title" else v, o) for k, label, v, o in box["words"])
     if isinstance(meta.get("question"), dict) and lang not in meta["question"]:

@@ -307,6 +307,10 @@ function render({ model, el }) {
         const el = body.querySelector(`[data-field='${field}']`);
         if (el) msg[field] = el.value;
       }
+      for (const field of ["expect_cite", "expect_values"]) {
+        const el = body.querySelector(`[data-field='${field}']`);
+        if (el) msg[field] = el.checked;
+      }
       typedWords = {};
     }
     send(msg);
