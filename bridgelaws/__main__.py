@@ -493,6 +493,97 @@ def _add_worth_command(sub: argparse._SubParsersAction) -> None:  # type: ignore
 
 # ----------------------------------------------------------------------------------------------------------
 
+# ----------------------------------------------------------------------------------------------------------
+# notebook: a lesson from an example (issue 37)
+# ----------------------------------------------------------------------------------------------------------
+
+def run_notebook(example: str, langs: Sequence[str], name: str | None, force: bool) -> int:
+    """Write the lesson notebook of ``example`` in the first language, and its translations into the others
+    through the notebooks' translation workflow (tools/translate.py, when this is a checkout)."""
+    from bridgelaws import lesson
+
+    ex = Path(example)
+    langs = list(dict.fromkeys(normalize_lang(x) for x in langs))
+    try:
+        if not ex.exists():
+            raise ValueError(f"{example}: no such file or folder")
+        root = lesson.notebooks_root(ex)
+        stem = name or lesson.lesson_name(root, ex)
+        targets = [root / lang / f"{stem}.ipynb" for lang in langs]
+        taken = [t for t in targets if t.exists()]
+        if taken and not force:
+            raise ValueError(f"{taken[0]} exists: give another --name, or --force to write over it")
+        source = lesson.lesson_notebook(ex, langs[0], langs, root)
+    except (ValueError, ScenarioError) as exc:
+        print(_one_line(f"ERROR {exc}"), file=sys.stderr)
+        return 1
+    lesson.write_notebook(targets[0], source)
+    print(f"notebook: wrote {targets[0]}")
+    if len(langs) > 1:
+        waiting = _translate_lesson(root, ex, stem, langs)
+        for lang, n in waiting.items():
+            print(f"notebook: wrote {root / lang / (stem + '.ipynb')}"
+                  + (f"; {n} paragraph(s) to translate in locales/{lang}/{stem}.po (then python3 dev.py translate)"
+                     if n else ""))
+    return 0
+
+
+def _translate_lesson(root: Path, example: Path, stem: str, langs: list[str]) -> dict[str, int]:
+    """The translations, made as every notebook's are (tools/translate.py beside the notebooks): a catalogue per
+    language with the example's own text in that language filled in, the rest left empty for the translator;
+    then the translated notebooks. Returns the entries left to translate per language."""
+    import importlib.util
+
+    from bridgelaws import lesson
+
+    tool = root.parent / "tools" / "translate.py"
+    spec = importlib.util.spec_from_file_location("bridgelaws_translate_tool", tool) if tool.is_file() else None
+    if spec is None or spec.loader is None or importlib.util.find_spec("polib") is None:
+        for lang in langs[1:]:   # no workflow here: each language's notebook written from the example's text
+            nb = lesson.lesson_notebook(example, lang, langs, root)
+            nb["metadata"]["bridgelaws"] = {"lang": lang, "translated_from": f"../{langs[0]}/{stem}.ipynb"}
+            lesson.write_notebook(root / lang / f"{stem}.ipynb", nb)
+        return {lang: 0 for lang in langs[1:]}
+    tr = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = tr   # its dataclasses look their module up there
+    spec.loader.exec_module(tr)
+    tr.ROOT, tr.NOTEBOOKS, tr.LOCALES = root.parent, root, root.parent / "locales"
+    tr.update(only=stem)
+    src_title, src_question = lesson.example_texts(example, langs[0])
+    waiting = {}
+    for lang in langs[1:]:
+        title, question = lesson.example_texts(example, lang)
+        known = {f"# {src_title}": f"# {title}" if title else None, src_question: question,
+                 text("lesson.table", langs[0]): text("lesson.table", lang),
+                 f"## {text('lesson.walk', langs[0])}": f"## {text('lesson.walk', lang)}"}
+        filled = {}
+        for md, translated in known.items():
+            if md and translated:
+                src_blocks, own_blocks = tr.blocks(md), tr.blocks(translated)
+                if len(src_blocks) == len(own_blocks):
+                    filled.update({a.text: b.text for a, b in zip(src_blocks, own_blocks)})
+        path = tr.LOCALES / lang / f"{stem}.po"
+        po = tr.load_catalogue(path)
+        for entry in po:
+            if not entry.obsolete and not entry.msgstr and entry.msgid in filled:
+                entry.msgstr = filled[entry.msgid]
+        tr.save_catalogue(po, path)
+        waiting[lang] = sum(1 for e in po if not e.obsolete and (not e.msgstr or "fuzzy" in e.flags))
+    tr.update(only=stem)
+    return waiting
+
+
+def _add_notebook_command(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser("notebook", help="make a lesson notebook from an example (a scenario file or a folder "
+                                        "of branches) in one or more languages")
+    p.add_argument("example", metavar="EXAMPLE", help="a scenario file or an example folder beside the notebooks "
+                                                     "(notebooks/da/mine/klub12)")
+    p.add_argument("--lang", nargs="+", default=["da"], choices=("da", "nb", "no", "en"),
+                   help="the languages; the first is the source, the others its translations (default: da)")
+    p.add_argument("--name", default=None, help="the notebook's name without .ipynb (default: NN-<example>)")
+    p.add_argument("--force", action="store_true", help="write over a notebook of that name")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bridgelaws",
                                      description="Check and show scenario files (SCENARIO_FORMAT.md).")
@@ -505,6 +596,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_show.add_argument("--lang", choices=("da", "nb", "no", "en"), default="en", help="language")
     _add_pbn_commands(sub)
     _add_worth_command(sub)
+    _add_notebook_command(sub)
     p_handout = sub.add_parser("handout", help="a printable handout of one scenario (HTML, or PDF through Chromium)")
     p_handout.add_argument("file", metavar="FILE")
     p_handout.add_argument("--lang", choices=("da", "nb", "no", "en"), default="en", help="language")
@@ -525,6 +617,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_export(args.file, args.to, args.lang, args.output)
         if args.command == "handout":
             return run_handout(args.file, args.lang, args.output)
+        if args.command == "notebook":
+            return run_notebook(args.example, args.lang, args.name, args.force)
         if args.command == "worth":
             return run_worth(args.file, args.after, args.lang, args.budget)
         return run_show(args.file, args.lang)

@@ -439,3 +439,77 @@ def test_the_expected_ruling_is_ticked_from_what_the_table_shows(tmp_path: Path,
     # not ticked: not written
     w.send_action({"action": "save_test", "name": "plain.toml", "expect_cite": False, "expect_values": False})
     assert "statements_cite_exactly" not in load(tmp_path / "plain.toml").expected
+
+
+# ----------------------------------------------------------------------------------------------------------
+# 7. a notebook without typing code
+# ----------------------------------------------------------------------------------------------------------
+
+def _saved_example(tmp_path: Path) -> tuple[Path, Path]:
+    """A checkout-like tree (notebooks/, tools/translate.py, locales/) with a teacher's example saved from the
+    table with its branches in notebooks/da/mine/klub12/."""
+    from bridgelaws.session.tablesession import TableSession
+    from bridgelaws.widgets import CardTable
+
+    root = tmp_path / "notebooks"
+    for lang in ("da", "nb", "en"):
+        (root / lang).mkdir(parents=True)
+    (tmp_path / "tools").mkdir()
+    shutil.copy(ROOT / "tools" / "translate.py", tmp_path / "tools" / "translate.py")
+    (tmp_path / "locales").mkdir()
+    # a board the teacher has played to the decision, with no question yet (the article's file without it)
+    played = tmp_path / "played.toml"
+    played.write_text(re.sub(r"^question(?:\.\w+)? = .*$\n", "", (SCENARIOS / "01-stort-strafkort-ex2-lead-options.toml")
+                             .read_text(encoding="utf-8"), flags=re.MULTILINE), encoding="utf-8")
+    s = TableSession.from_scenario(played, lang="da", start="end", folder=root / "da" / "mine", allow_write=True)
+    CardTable(session=s).send_action({"action": "save_branches", "name": "klub12.toml", "title": "Klubaften, spil 12",
+                                      "question": "Hvad må spilfører vælge, når Øst er inde?"})
+    return root, root / "da" / "mine" / "klub12"
+
+
+def test_the_notebook_command_makes_da_and_nb_lessons_through_the_translation_workflow(
+        tmp_path: Path, capsys: Any) -> None:
+    pytest.importorskip("polib")
+    root, example = _saved_example(tmp_path)
+    assert main(["notebook", str(example), "--lang", "da", "nb"]) == 0
+    said = capsys.readouterr().out
+    da, nb = root / "da" / "01-klub12.ipynb", root / "nb" / "01-klub12.ipynb"
+    assert da.is_file() and nb.is_file() and not (root / "en" / "01-klub12.ipynb").exists()
+    src = json.loads(da.read_text(encoding="utf-8"))
+    texts = ["".join(c["source"]) if isinstance(c["source"], list) else c["source"] for c in src["cells"]]
+    assert "# Klubaften, spil 12" in texts and "Hvad må spilfører vælge, når Øst er inde?" in texts
+    assert 'widgets.table("../da/mine/klub12/", lang=LANG)' in "\n".join(texts)
+    # the Norwegian lesson: the translation workflow's catalogue, the example's own Norwegian text filled in,
+    # the Danish title and question (no Norwegian given) left for the translator
+    po = (tmp_path / "locales" / "nb" / "01-klub12.po").read_text(encoding="utf-8")
+    assert 'msgid "Hvad må spilfører vælge, når Øst er inde?"\nmsgstr ""' in po   # left for the translator
+    assert 'msgstr "Gjennomgang"' in po                                          # the library's own words
+    assert "1 paragraph(s) to translate in locales/nb/01-klub12.po" in said
+    out = json.loads(nb.read_text(encoding="utf-8"))
+    nb_texts = ["".join(c["source"]) if isinstance(c["source"], list) else c["source"] for c in out["cells"]]
+    assert any("**Neste stopp**" in t for t in nb_texts) and "## Gjennomgang" in nb_texts
+    assert any(t.strip() == 'LANG = "nb"' for t in nb_texts)
+    assert "[English]" not in nb_texts[0]        # only the languages the lesson is made in are linked
+    # the site ships what both notebooks read
+    assert tool("build_site").unshipped_reads(root) == []
+
+
+def test_the_lesson_notebook_runs_from_the_norwegian_folder(tmp_path: Path) -> None:
+    """Run All on the Norwegian lesson, as Lab and Voila run it (cwd: the notebook's folder): no error, the
+    table and a walk-through per file shown."""
+    pytest.importorskip("polib")
+    nbclient = pytest.importorskip("nbclient")
+    import nbformat
+
+    root, example = _saved_example(tmp_path)
+    assert main(["notebook", str(example), "--lang", "da", "nb", "--name", "07-klub12"]) == 0
+    nb = nbformat.read(root / "nb" / "07-klub12.ipynb", as_version=4)
+    client = nbclient.NotebookClient(nb, timeout=300, kernel_name="python3",
+                                     resources={"metadata": {"path": str(root / "nb")}})
+    client.execute()
+    outputs = [o for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])]
+    assert not [o for o in outputs if o.get("output_type") == "error"]
+    widgets_shown = [o for o in outputs if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]
+    assert len(widgets_shown) == 1
+    walks = [o for o in outputs if "text/html" in o.get("data", {}) and o not in widgets_shown]
+    assert len(walks) == 4   # the line and its three 50D2 options
