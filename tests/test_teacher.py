@@ -282,7 +282,7 @@ def test_target_line_in_each_language() -> None:
     four_hearts = Contract.parse("4H", "S")
     assert target_line(four_hearts, [9, 10, 9], "en") == "4♥: 10 tricks needed; 10 makes, 9 is one down"
     assert target_line(four_hearts, [8], "da") == "4♥: kræver 10 stik; 8 er 2 bet"
-    assert target_line(four_hearts, [11], "nb") == "4♥: krever 10 stikk; 11 står med ett overstikk"
+    assert target_line(four_hearts, [11], "nb") == "4♥: krever 10 stikk; 11 vinner kontrakten med ett overstikk"
     assert target_line(Contract.parse("3NT", "N"), [9], "da") == "3ut: kræver 9 stik; 9 går hjem"
 
 

@@ -324,17 +324,12 @@ class SessionCore(ScriptPosition):
                                                                        "folder": str(self.files.folder)}))
         return path
 
-    def save(self, name: str | None = None, *, overwrite: bool | None = None, as_test: bool = False) -> Path:
-        """Write the history so far as a scenario file in the folder (see :meth:`ScenarioFolder.save`)."""
-        from bridgelaws.session.files import cited_now, values_now
-
-        extra: dict[str, Any] = {}
-        if as_test and self.files.ticks.get("expect_cite") and cited_now(self.table):
-            extra["statements_cite_exactly"] = cited_now(self.table)
-        if as_test and self.files.ticks.get("expect_values") and values_now(self) is not None:
-            extra["option_values"] = values_now(self)
+    def save(self, name: str | None = None, *, overwrite: bool | None = None, as_test: bool = False,
+             extra_expected: dict[str, Any] | None = None) -> Path:
+        """Write the history so far as a scenario file in the folder (see :meth:`ScenarioFolder.save`);
+        ``extra_expected``: the expected ruling the teacher ticked (statements_cite_exactly, option_values)."""
         path = self.files.save(self.table, self.example_metadata(), name, overwrite=overwrite, as_test=as_test,
-                               extra_expected=extra)
+                               extra_expected=extra_expected)
         self.message = ("info", Message("table.file.saved", {"n": len(self.history), "name": path.name,
                                                               "folder": str(self.files.folder)}))
         return path

@@ -78,8 +78,34 @@ def _file_action(action: str) -> Handler:
         elif action == "save_branches":
             s.save_branches()
         else:
-            s.save(as_test=action == "save_test")
+            s.save(as_test=action == "save_test", extra_expected=ticked_expected(s) if action == "save_test" else None)
     return handler
+
+
+def values_now(s: SessionCore) -> dict[str, int] | None:
+    """The values the table shows for the pending decision, as ``option_values`` writes them; None when they
+    have not been computed, or one of them is only a bound."""
+    from bridgelaws.session.worth import position_key
+
+    result = s.worth_results.get((position_key(s), "decision"))
+    if result is None or result.kind != "decision" or not result.values:
+        return None
+    if any(v.worth.lower != v.worth.upper for v in result.values):
+        return None
+    return {v.option: v.worth.lower for v in result.values}
+
+
+def ticked_expected(s: SessionCore) -> dict[str, Any]:
+    """The expected ruling the teacher ticked in the Save box, from what the table shows (issue 37)."""
+    from bridgelaws.session.files import cited_now
+
+    extra: dict[str, Any] = {}
+    if s.files.ticks.get("expect_cite") and cited_now(s.table):
+        extra["statements_cite_exactly"] = cited_now(s.table)
+    values = values_now(s)
+    if s.files.ticks.get("expect_values") and values is not None:
+        extra["option_values"] = values
+    return extra
 
 
 HANDLERS: dict[str, Handler] = {

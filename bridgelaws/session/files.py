@@ -279,16 +279,3 @@ def cited_now(table: Table) -> list[str]:
         refs += [v for v in st.message.params.values() if isinstance(v, LawRef)]
         codes += [r.code for r in refs if r.code not in codes]
     return codes
-
-
-def values_now(s: Any) -> dict[str, int] | None:
-    """The values the table shows for the pending decision, exact ones only, as ``option_values`` writes them;
-    None when they have not been computed (or one is a bound)."""
-    from bridgelaws.session.worth import position_key
-
-    result = s.worth_results.get((position_key(s), "decision"))
-    if result is None or result.kind != "decision" or not result.values:
-        return None
-    if any(v.worth.lower != v.worth.upper for v in result.values):
-        return None
-    return {v.option: v.worth.lower for v in result.values}

@@ -215,7 +215,8 @@ def _files(s: SessionCore) -> dict[str, Any]:
          else (meta.get(key) or "") if key != "laws" else ", ".join(meta.get("laws", ())),
          tuple(f"{other}: {said}" for other, said in other_languages(meta, key, lang)))
         for key in ("title", "question", "laws"))
-    from bridgelaws.session.files import cited_now, values_now
+    from bridgelaws.session.dispatch import values_now
+    from bridgelaws.session.files import cited_now
 
     cited, values = cited_now(s.table), values_now(s)
     expect = []
