@@ -206,6 +206,13 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
                 _LIVE.discard(old)
             _BY_CELL[cell] = (built, weakref.ref(self))
         self.session = session
+        # the teacher's unsaved line, kept beside the notebook after every click and brought back when a
+        # JupyterLab cell builds the same table again after a restart (bridgelaws.session.autosave; issue 37)
+        self._autosave = cell is not None and session.allow_write
+        if self._autosave and (seen is None or seen[0] != built):
+            from bridgelaws.session import autosave
+
+            autosave.restore(session)
         self._sheet: dict[str, str] = {}
         self._memo = _html.RegionMemo(self._sheet)
         super().__init__(_esm=_asset("table.js"), _table_css=_asset("table.css"), **kwargs)
@@ -253,6 +260,12 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
             self._downloads.offered = True   # from now on the table offers its PBN and LIN files (docs/pbn.md)
         else:
             self.session.handle(msg)
+            if getattr(self, "_autosave", False):
+                from bridgelaws.session import autosave
+
+                saved = msg.get("action") in ("save", "save_test", "save_branches") and \
+                    (self.session.message or ("",))[0] == "info"
+                autosave.forget(self.session) if saved else autosave.keep(self.session)
         self.refresh()
         if msg.get("action") in _SCORED:
             # the score is the notebook's: every other table that shows it shows the new one

@@ -513,3 +513,34 @@ def test_the_lesson_notebook_runs_from_the_norwegian_folder(tmp_path: Path) -> N
     assert len(widgets_shown) == 1
     walks = [o for o in outputs if "text/html" in o.get("data", {}) and o not in widgets_shown]
     assert len(walks) == 4   # the line and its three 50D2 options
+
+
+# ----------------------------------------------------------------------------------------------------------
+# 8. nothing lost
+# ----------------------------------------------------------------------------------------------------------
+
+def test_the_unsaved_line_survives_a_restart(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table built by a JupyterLab cell keeps the teacher's own line beside the notebook after each click; the
+    same cell run in a new kernel brings it back, says so, and Save removes the kept copy."""
+    from bridgelaws import widgets
+
+    f = SCENARIOS / "01-stort-strafkort-ex2-lead-options.toml"
+    monkeypatch.setattr(widgets, "_cell_now", lambda: ("cell-7", 1))   # as JupyterLab runs a cell
+    w = widgets.table(f, lang="da", folder=tmp_path, allow_write=True, start="end")
+    n = len(w.session.history)
+    w.send_action({"action": "choose", "arg": "1"})          # declarer forbids clubs: off the article's line
+    assert len(w.session.history) == n + 1
+    kept = list(tmp_path.glob(".*.autosave"))
+    assert len(kept) == 1
+    # the kernel restarts: nothing of the old table is left in memory
+    monkeypatch.setattr(widgets, "_BY_CELL", {})
+    again = widgets.table(f, lang="da", folder=tmp_path, allow_write=True, start="end")
+    assert [str(e) for e in again.session.history] == [str(e) for e in w.session.history]
+    assert "Dit ikke gemte spil er hentet tilbage" in again.html
+    again.send_action({"action": "save", "name": "kept.toml"})
+    assert (tmp_path / "kept.toml").is_file() and not list(tmp_path.glob(".*.autosave"))
+    # negative control: outside a JupyterLab cell (nbval, Voila, a script) nothing is kept
+    monkeypatch.setattr(widgets, "_cell_now", lambda: None)
+    plain = widgets.table(f, lang="da", folder=tmp_path / "p", allow_write=True, start="end")
+    plain.send_action({"action": "choose", "arg": "1"})
+    assert not (tmp_path / "p").exists()
