@@ -227,13 +227,34 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
         return cls.from_scenarios([source], **kwargs)
 
     @classmethod
-    def from_pbn(cls, path: str | Path, board: int | str, record: int | None = None, *, after: int | None = None,
-                 **kwargs: Any) -> CardTable:
+    def from_pbn(cls, path: str | Path, board: int | str | None = None, record: int | None = None, *,
+                 after: int | None = None, **kwargs: Any) -> CardTable:
         """A table from one board of a PBN file (a tournament's hand records, or one of our exports): the
         deal, contract and recorded play as the script (the first ``after`` cards). ``record`` is the record's
-        number in the file when the board was played at several tables. Raises PbnError saying where."""
-        record_ = _pbn.select(_pbn.read_pbn(Path(path)), board, record)
-        return cls.from_scenario(record_.scenario(after=after), **kwargs)
+        number in the file when the board was played at several tables. Raises PbnError saying where.
+
+        Without ``board`` (a file of many boards), or without ``record`` for a board played at several tables,
+        the table opens on the board chooser: each record of the board with its table, contract, declarer,
+        lead and result, to pick by a click, and a list of the file's boards (issue 37)."""
+        records = _pbn.read_pbn(Path(path), errors="collect")
+        from bridgelaws.pbn.listing import board_summaries, boards
+        from bridgelaws.session.pbnpick import PbnChoice
+
+        if board is not None and (record is not None or len(board_summaries(records, board)) == 1):
+            record_ = _pbn.select(records, board, record)
+            return cls.from_scenario(record_.scenario(after=after), **kwargs)
+        numbers = boards(records)
+        if not numbers:
+            _pbn.select(records, board if board is not None else "1")   # the reader's own error, saying why
+        first_board = str(board) if board is not None else numbers[0]
+        mine = [r for r in records if str(r.board) == first_board and r.contract is not None and r.deal is not None]
+        if not mine:
+            _pbn.select(records, first_board)
+        table = cls.from_scenario(mine[0].scenario(), **kwargs)
+        table.session.pbn = PbnChoice(Path(path).name, records, first_board, None)
+        table.session.files.files_open = True
+        table.refresh()
+        return table
 
     @classmethod
     def from_scenarios(cls, sources: Iterable[str | Path | _scenario.Scenario], **kwargs: Any) -> CardTable:

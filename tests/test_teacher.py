@@ -544,3 +544,25 @@ def test_the_unsaved_line_survives_a_restart(tmp_path: Path, monkeypatch: pytest
     plain = widgets.table(f, lang="da", folder=tmp_path / "p", allow_write=True, start="end")
     plain.send_action({"action": "choose", "arg": "1"})
     assert not (tmp_path / "p").exists()
+
+
+def test_the_table_opens_a_club_file_on_the_board_chooser(capsys: Any) -> None:
+    """CardTable.from_pbn on the club's file without a board: a list of the file's boards (11 and 12), and for
+    board 11 a button per record with its table, contract, declarer and result; a click puts the record on the
+    table, and a record without play says so."""
+    from bridgelaws.widgets import CardTable
+
+    raw = raw_records(CLUB)
+    w = CardTable.from_pbn(CLUB, lang="nb")
+    html = w.html
+    assert 'data-role="pbn-chooser"' in html and 'data-action="pbn_board"' in html
+    assert html.count('data-action="pbn_record"') == sum(1 for r in raw if r["Board"] == "11")
+    w.send_action({"action": "pbn_board", "value": "12"})
+    n, tags = next((i + 1, r) for i, r in enumerate(raw) if r["Board"] == "12" and r["Contract"] == "3C")
+    assert f"post {n}, bord {tags['Table']}: 3♣ spilt av Vest" in w.html
+    w.send_action({"action": "pbn_record", "arg": str(n)})
+    assert str(w.table.contract) == "3C" and w.table.contract.declarer.value == tags["Declarer"]
+    assert f"Post {n} av spill 12 er på bordet: bare kortfordeling, kontrakt og resultat" in w.html
+    # a file with one record of the board opens on that board, with no chooser
+    one = CardTable.from_pbn(EXAMPLE2, board=11, record=2, lang="en")
+    assert 'data-role="pbn-chooser"' not in one.html

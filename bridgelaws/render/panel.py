@@ -10,7 +10,7 @@ from typing import Any
 
 from bridgelaws.i18n import text
 from bridgelaws.render import BoardView
-from bridgelaws.render.controls import Button, Panel, button, controls, one_tab_stop
+from bridgelaws.render.controls import Button, Panel, button, controls, one_tab_stop, select_box
 from bridgelaws.render.markup import element, sentence
 from bridgelaws.render.statements import statements
 from bridgelaws.render.style import BLUE, ORANGE, RED, SHORT_OPTION, STATEMENT_PX, css
@@ -211,6 +211,14 @@ def files_box(cell: ET.Element, panel: Panel) -> None:
         if files.get("open"):
             det.set("open", "open")
         element(det, "summary", text=str(files["summary"]), style=css(cursor="pointer"))
+        pick = dict(files.get("pbn") or ())
+        if pick:   # the board chooser: the file's boards, and each record of the board (issue 37)
+            part = element(det, "div", "bl-pbn", data_role="pbn-chooser", style=css(margin="3px 0"))
+            select_box(part, pick["select"])
+            element(part, "div", text=str(pick["heading"]), style=css(font_size="13px", font_weight="bold"))
+            group = element(part, "div", role="group", style=css(white_space="normal"))
+            for b in pick["records"]:
+                button(group, b, "font-size:13px;display:block;width:100%;margin:2px 0;text-align:left")
         row = element(det, "div", style=css(white_space="normal"))
         lab = element(row, "label", text=str(files["name_label"]) + " ", style=css(display="inline-block"))
         element(lab, "input", data_field="filename", value=str(files["name"]), type="text",

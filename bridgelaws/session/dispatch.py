@@ -82,6 +82,13 @@ def _file_action(action: str) -> Handler:
     return handler
 
 
+def _pbn(what: str, s: SessionCore, value: Any) -> None:
+    """The board chooser's requests (bridgelaws.session.pbnpick; issue 37)."""
+    from bridgelaws.session import pbnpick
+
+    getattr(pbnpick, what)(s, value)
+
+
 def values_now(s: SessionCore) -> dict[str, int] | None:
     """The values the table shows for the pending decision, as ``option_values`` writes them; None when they
     have not been computed, or one of them is only a bound."""
@@ -135,6 +142,8 @@ HANDLERS: dict[str, Handler] = {
     "save": _file_action("save"),
     "save_test": _file_action("save_test"),
     "save_branches": _file_action("save_branches"),
+    "pbn_board": lambda s, arg, msg: _pbn("choose_board", s, _value(arg, msg)),
+    "pbn_record": lambda s, arg, msg: _pbn("choose_record", s, parse_index(arg)),
     "load": _file_action("load"),
 }
 

@@ -227,6 +227,9 @@ def _files(s: SessionCore) -> dict[str, Any]:
         expect.append(("expect_values", t("file.expect_values", lang, values=", ".join(
             f"{k} {v}" for k, v in values.items())), s.files.ticks.get("expect_values", False)))
     box["expect"] = tuple(expect)
+    from bridgelaws.session.pbnpick import chooser
+
+    box["pbn"] = chooser(s)   # a PBN file of many boards: the board chooser (issue 37)
     if isinstance(meta.get("title"), dict) and lang not in meta["title"]:
         box["words"] = tuple((k, label, "" if k == "title" else v, o) for k, label, v, o in box["words"])
     if isinstance(meta.get("question"), dict) and lang not in meta["question"]:
