@@ -502,75 +502,17 @@ def run_notebook(example: str, langs: Sequence[str], name: str | None, force: bo
     through the notebooks' translation workflow (tools/translate.py, when this is a checkout)."""
     from bridgelaws import lesson
 
-    ex = Path(example)
-    langs = list(dict.fromkeys(normalize_lang(x) for x in langs))
     try:
-        if not ex.exists():
-            raise ValueError(f"{example}: no such file or folder")
-        root = lesson.notebooks_root(ex)
-        stem = name or lesson.lesson_name(root, ex)
-        targets = [root / lang / f"{stem}.ipynb" for lang in langs]
-        taken = [t for t in targets if t.exists()]
-        if taken and not force:
-            raise ValueError(f"{taken[0]} exists: give another --name, or --force to write over it")
-        source = lesson.lesson_notebook(ex, langs[0], langs, root)
+        written, waiting = lesson.make_lesson(Path(example), langs, name, force)
     except (ValueError, ScenarioError) as exc:
         print(_one_line(f"ERROR {exc}"), file=sys.stderr)
         return 1
-    lesson.write_notebook(targets[0], source)
-    print(f"notebook: wrote {targets[0]}")
-    if len(langs) > 1:
-        waiting = _translate_lesson(root, ex, stem, langs)
-        for lang, n in waiting.items():
-            print(f"notebook: wrote {root / lang / (stem + '.ipynb')}"
-                  + (f"; {n} paragraph(s) to translate in locales/{lang}/{stem}.po (then python3 dev.py translate)"
-                     if n else ""))
+    for path in written:
+        lang = path.parent.name
+        n = waiting.get(lang, 0)
+        print(f"notebook: wrote {path}" + (f"; {n} paragraph(s) to translate in locales/{lang}/{path.stem}.po "
+                                           "(then python3 dev.py translate)" if n else ""))
     return 0
-
-
-def _translate_lesson(root: Path, example: Path, stem: str, langs: list[str]) -> dict[str, int]:
-    """The translations, made as every notebook's are (tools/translate.py beside the notebooks): a catalogue per
-    language with the example's own text in that language filled in, the rest left empty for the translator;
-    then the translated notebooks. Returns the entries left to translate per language."""
-    import importlib.util
-
-    from bridgelaws import lesson
-
-    tool = root.parent / "tools" / "translate.py"
-    spec = importlib.util.spec_from_file_location("bridgelaws_translate_tool", tool) if tool.is_file() else None
-    if spec is None or spec.loader is None or importlib.util.find_spec("polib") is None:
-        for lang in langs[1:]:   # no workflow here: each language's notebook written from the example's text
-            nb = lesson.lesson_notebook(example, lang, langs, root)
-            nb["metadata"]["bridgelaws"] = {"lang": lang, "translated_from": f"../{langs[0]}/{stem}.ipynb"}
-            lesson.write_notebook(root / lang / f"{stem}.ipynb", nb)
-        return {lang: 0 for lang in langs[1:]}
-    tr = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = tr   # its dataclasses look their module up there
-    spec.loader.exec_module(tr)
-    tr.ROOT, tr.NOTEBOOKS, tr.LOCALES = root.parent, root, root.parent / "locales"
-    tr.update(only=stem)
-    src_title, src_question = lesson.example_texts(example, langs[0])
-    waiting = {}
-    for lang in langs[1:]:
-        title, question = lesson.example_texts(example, lang)
-        known = {f"# {src_title}": f"# {title}" if title else None, src_question: question,
-                 text("lesson.table", langs[0]): text("lesson.table", lang),
-                 f"## {text('lesson.walk', langs[0])}": f"## {text('lesson.walk', lang)}"}
-        filled = {}
-        for md, translated in known.items():
-            if md and translated:
-                src_blocks, own_blocks = tr.blocks(md), tr.blocks(translated)
-                if len(src_blocks) == len(own_blocks):
-                    filled.update({a.text: b.text for a, b in zip(src_blocks, own_blocks)})
-        path = tr.LOCALES / lang / f"{stem}.po"
-        po = tr.load_catalogue(path)
-        for entry in po:
-            if not entry.obsolete and not entry.msgstr and entry.msgid in filled:
-                entry.msgstr = filled[entry.msgid]
-        tr.save_catalogue(po, path)
-        waiting[lang] = sum(1 for e in po if not e.obsolete and (not e.msgstr or "fuzzy" in e.flags))
-    tr.update(only=stem)
-    return waiting
 
 
 def _add_notebook_command(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

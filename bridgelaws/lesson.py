@@ -14,16 +14,18 @@ Pure Python and JSON: no Jupyter package is needed to write the notebook."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import re
+import sys
 from pathlib import Path
 from typing import Any
 
 from bridgelaws.i18n import normalize_lang, text
 from bridgelaws.scenario import example_files, load, localized
 
-__all__ = ["notebooks_root", "lesson_name", "lesson_notebook", "example_texts"]
+__all__ = ["notebooks_root", "lesson_name", "lesson_notebook", "example_texts", "make_lesson"]
 
 
 def notebooks_root(example: Path) -> Path:
@@ -101,3 +103,64 @@ def lesson_notebook(example: Path, lang: str, languages: list[str], root: Path) 
 def write_notebook(path: Path, nb: dict[str, Any]) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(nb, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+
+
+def make_lesson(example: Path, langs: Any, name: str | None = None, force: bool = False
+                ) -> tuple[list[Path], dict[str, int]]:
+    """Write the lesson in each language (the first is the source): (the notebooks written, the paragraphs
+    left to translate per language). A ValueError says what is wrong (no such example, not beside the
+    notebooks, a notebook of that name)."""
+    langs = list(dict.fromkeys(normalize_lang(x) for x in langs))
+    if not example.exists():
+        raise ValueError(f"{example}: no such file or folder")
+    root = notebooks_root(example)
+    stem = name or lesson_name(root, example)
+    targets = [root / lang / f"{stem}.ipynb" for lang in langs]
+    taken = [t for t in targets if t.exists()]
+    if taken and not force:
+        raise ValueError(f"{taken[0]} exists: give another name, or write over it (--force)")
+    write_notebook(targets[0], lesson_notebook(example, langs[0], langs, root))
+    waiting = _translate_lesson(root, example, stem, langs) if len(langs) > 1 else {}
+    return targets, waiting
+
+
+def _translate_lesson(root: Path, example: Path, stem: str, langs: list[str]) -> dict[str, int]:
+    """The translations, made as every notebook's are (tools/translate.py beside the notebooks): a catalogue per
+    language with the example's own text in that language filled in, the rest left empty for the translator;
+    then the translated notebooks. Returns the entries left to translate per language."""
+
+    tool = root.parent / "tools" / "translate.py"
+    spec = importlib.util.spec_from_file_location("bridgelaws_translate_tool", tool) if tool.is_file() else None
+    if spec is None or spec.loader is None or importlib.util.find_spec("polib") is None:
+        for lang in langs[1:]:   # no workflow here: each language's notebook written from the example's text
+            nb = lesson_notebook(example, lang, langs, root)
+            nb["metadata"]["bridgelaws"] = {"lang": lang, "translated_from": f"../{langs[0]}/{stem}.ipynb"}
+            write_notebook(root / lang / f"{stem}.ipynb", nb)
+        return {lang: 0 for lang in langs[1:]}
+    tr = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = tr   # its dataclasses look their module up there
+    spec.loader.exec_module(tr)
+    tr.ROOT, tr.NOTEBOOKS, tr.LOCALES = root.parent, root, root.parent / "locales"
+    tr.update(only=stem)
+    src_title, src_question = example_texts(example, langs[0])
+    waiting = {}
+    for lang in langs[1:]:
+        title, question = example_texts(example, lang)
+        known = {f"# {src_title}": f"# {title}" if title else None, src_question: question,
+                 text("lesson.table", langs[0]): text("lesson.table", lang),
+                 f"## {text('lesson.walk', langs[0])}": f"## {text('lesson.walk', lang)}"}
+        filled = {}
+        for md, translated in known.items():
+            if md and translated:
+                src_blocks, own_blocks = tr.blocks(md), tr.blocks(translated)
+                if len(src_blocks) == len(own_blocks):
+                    filled.update({a.text: b.text for a, b in zip(src_blocks, own_blocks)})
+        path = tr.LOCALES / lang / f"{stem}.po"
+        po = tr.load_catalogue(path)
+        for entry in po:
+            if not entry.obsolete and not entry.msgstr and entry.msgid in filled:
+                entry.msgstr = filled[entry.msgid]
+        tr.save_catalogue(po, path)
+        waiting[lang] = sum(1 for e in po if not e.obsolete and (not e.msgstr or "fuzzy" in e.flags))
+    tr.update(only=stem)
+    return waiting

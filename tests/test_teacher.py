@@ -566,3 +566,22 @@ def test_the_table_opens_a_club_file_on_the_board_chooser(capsys: Any) -> None:
     # a file with one record of the board opens on that board, with no chooser
     one = CardTable.from_pbn(EXAMPLE2, board=11, record=2, lang="en")
     assert 'data-role="pbn-chooser"' not in one.html
+
+
+def test_the_table_button_makes_the_lesson_of_the_example_saved_last(tmp_path: Path) -> None:
+    pytest.importorskip("polib")
+    from bridgelaws.session.tablesession import TableSession
+    from bridgelaws.widgets import CardTable
+
+    root, example = _saved_example(tmp_path)
+    s = TableSession.from_scenario(example / "00-klub12.toml", lang="da", start="end",
+                                   folder=root / "da" / "mine", allow_write=True)
+    w = CardTable(session=s)
+    w.send_action({"action": "make_notebook"})
+    assert "Gem eksemplet først" in w.html             # nothing saved from this table yet: nothing written
+    assert not list((root / "da").glob("*.ipynb"))
+    w.send_action({"action": "save_branches", "name": "klub12b.toml"})
+    w.send_action({"action": "make_notebook"})
+    assert "Skrev lektionen da/01-klub12b.ipynb, nb/01-klub12b.ipynb" in w.html
+    nb = json.loads((root / "nb" / "01-klub12b.ipynb").read_text(encoding="utf-8"))
+    assert any('widgets.table("../da/mine/klub12b/", lang=LANG)' in "".join(c["source"]) for c in nb["cells"])

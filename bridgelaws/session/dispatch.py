@@ -142,6 +142,7 @@ HANDLERS: dict[str, Handler] = {
     "save": _file_action("save"),
     "save_test": _file_action("save_test"),
     "save_branches": _file_action("save_branches"),
+    "make_notebook": lambda s, arg, msg: _ignore(s.make_notebook()),
     "pbn_board": lambda s, arg, msg: _pbn("choose_board", s, _value(arg, msg)),
     "pbn_record": lambda s, arg, msg: _pbn("choose_record", s, parse_index(arg)),
     "load": _file_action("load"),

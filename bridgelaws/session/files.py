@@ -29,6 +29,9 @@ class ScenarioFolder:
         self.files_open = False
         #: what the teacher typed in the Save box in the table's language (None: not touched; issue 37)
         self.words: dict[str, str | None] = {"title": None, "question": None, "laws": None}
+        #: the example saved last (a file, or the folder of an example saved with its branches): what "Make a
+        #: lesson notebook" makes the lesson of
+        self.last_saved: Path | None = None
         #: the expected ruling the teacher ticked from what the table shows ("save as test"; issue 37)
         self.ticks: dict[str, bool] = {"expect_cite": False, "expect_values": False}
 
@@ -97,6 +100,7 @@ class ScenarioFolder:
             raise FileRefusal("cannot write", key="table.file.cannot_write", name=path.name,
                               error=exc.strerror or "") from None
         self.filename = path.name
+        self.last_saved = path
         return path
 
     def load(self, name: str | None = None) -> _scenario.Scenario:
@@ -255,6 +259,7 @@ def save_branches(s: Any, name: str | None = None, *, overwrite: bool | None = N
         raise FileRefusal("cannot write", key="table.file.cannot_write", name=target.name,
                           error=exc.strerror or "") from None
     folder.filename = path.name
+    folder.last_saved = target
     return target
 
 

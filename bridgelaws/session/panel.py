@@ -256,5 +256,7 @@ def _files_for(lang: str, files_open: bool, filename: str, overwrite: bool, fold
             Button(t("file.save_branches", lang), "save_branches", tooltip=t("file.save_branches.tooltip", lang),
                    disabled=not allow_write),
             Button(t("file.load", lang), "load", tooltip=t("file.load.tooltip", lang)),
+            Button(t("lesson.make", lang), "make_notebook", tooltip=t("lesson.make.tooltip", lang),
+                   disabled=not allow_write),
         ),
     }.items())
