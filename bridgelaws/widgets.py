@@ -47,6 +47,8 @@ from bridgelaws.session import (
     CLICK_MODES, IRREGULAR_MODES, MODES, FileRefusal, TableSession, default_mode, notebook_scoreboard,
     set_default_mode,
 )
+from bridgelaws.session import autosave as _autosave
+from bridgelaws.session import pbnpick as _pbnpick
 from bridgelaws.state import PlayState
 from bridgelaws.table import Table
 from bridgelaws.timeline import place_now
@@ -206,13 +208,7 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
                 _LIVE.discard(old)
             _BY_CELL[cell] = (built, weakref.ref(self))
         self.session = session
-        # the teacher's unsaved line, kept beside the notebook after every click and brought back when a
-        # JupyterLab cell builds the same table again after a restart (bridgelaws.session.autosave; issue 37)
-        self._autosave = cell is not None and session.allow_write
-        if self._autosave and (seen is None or seen[0] != built):
-            from bridgelaws.session import autosave
-
-            autosave.restore(session)
+        self._autosave = cell is not None and session.allow_write and _autosave.start(session, seen, built)
         self._sheet: dict[str, str] = {}
         self._memo = _html.RegionMemo(self._sheet)
         super().__init__(_esm=_asset("table.js"), _table_css=_asset("table.css"), **kwargs)
@@ -229,32 +225,9 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
     @classmethod
     def from_pbn(cls, path: str | Path, board: int | str | None = None, record: int | None = None, *,
                  after: int | None = None, **kwargs: Any) -> CardTable:
-        """A table from one board of a PBN file (a tournament's hand records, or one of our exports): the
-        deal, contract and recorded play as the script (the first ``after`` cards). ``record`` is the record's
-        number in the file when the board was played at several tables. Raises PbnError saying where.
-
-        Without ``board`` (a file of many boards), or without ``record`` for a board played at several tables,
-        the table opens on the board chooser: each record of the board with its table, contract, declarer,
-        lead and result, to pick by a click, and a list of the file's boards (issue 37)."""
-        records = _pbn.read_pbn(Path(path), errors="collect")
-        from bridgelaws.pbn.listing import board_summaries, boards
-        from bridgelaws.session.pbnpick import PbnChoice
-
-        if board is not None and (record is not None or len(board_summaries(records, board)) == 1):
-            record_ = _pbn.select(records, board, record)
-            return cls.from_scenario(record_.scenario(after=after), **kwargs)
-        numbers = boards(records)
-        if not numbers:
-            _pbn.select(records, board if board is not None else "1")   # the reader's own error, saying why
-        first_board = str(board) if board is not None else numbers[0]
-        mine = [r for r in records if str(r.board) == first_board and r.contract is not None and r.deal is not None]
-        if not mine:
-            _pbn.select(records, first_board)
-        table = cls.from_scenario(mine[0].scenario(), **kwargs)
-        table.session.pbn = PbnChoice(Path(path).name, records, first_board, None)
-        table.session.files.files_open = True
-        table.refresh()
-        return table
+        """A table from one board (and ``record``) of a PBN file, its recorded play (``after`` cards) the script;
+        else the board chooser (:func:`bridgelaws.session.pbnpick.open_pbn`). PbnError says what is wrong."""
+        return _pbnpick.open_pbn(cls, Path(path), board, record, after, kwargs)
 
     @classmethod
     def from_scenarios(cls, sources: Iterable[str | Path | _scenario.Scenario], **kwargs: Any) -> CardTable:
@@ -281,12 +254,7 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
             self._downloads.offered = True   # from now on the table offers its PBN and LIN files (docs/pbn.md)
         else:
             self.session.handle(msg)
-            if getattr(self, "_autosave", False):
-                from bridgelaws.session import autosave
-
-                saved = msg.get("action") in ("save", "save_test", "save_branches") and \
-                    (self.session.message or ("",))[0] == "info"
-                autosave.forget(self.session) if saved else autosave.keep(self.session)
+            _autosave.after(self.session, msg) if getattr(self, "_autosave", False) else None  # issue 37
         self.refresh()
         if msg.get("action") in _SCORED:
             # the score is the notebook's: every other table that shows it shows the new one

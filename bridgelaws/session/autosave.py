@@ -74,3 +74,17 @@ def restore(s: Any) -> bool:
     s.message = ("info", Message("table.autosave.restored", {"n": len(sc.history), "name": path.name,
                                                              "folder": str(path.parent)}))
     return True
+
+
+def start(s: Any, seen: Any, built: Any) -> bool:
+    """A table built by a JupyterLab cell that may write: bring back a kept line unless the cell's own live
+    table is resumed (the same build, still in memory); True: keep the line from now on."""
+    if seen is None or seen[0] != built:
+        restore(s)
+    return True
+
+
+def after(s: Any, msg: Any) -> None:
+    """After a click: a successful save removes the kept copy; anything else keeps the line."""
+    saved = msg.get("action") in ("save", "save_test", "save_branches") and (s.message or ("",))[0] == "info"
+    forget(s) if saved else keep(s)

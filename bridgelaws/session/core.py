@@ -313,35 +313,6 @@ class SessionCore(ScriptPosition):
 
         return with_words(self.branches[self.branch].metadata(), self.files.words, self.lang)
 
-    def make_notebook(self) -> list[Path]:
-        """The lesson notebook of the example saved last, in the table's language and, translated through the
-        notebooks' workflow, in Danish and Norwegian (bridgelaws.lesson; issue 37)."""
-        from bridgelaws import lesson
-
-        example = self.files.last_saved
-        if example is None:
-            raise FileRefusal("save the example first", key="table.lesson.save_first")
-        langs = [self.lang] + [x for x in ("da", "nb") if x != self.lang]
-        try:
-            written, waiting = lesson.make_lesson(example, langs)
-        except ValueError as exc:
-            raise FileRefusal(str(exc), key="table.lesson.cannot", error=str(exc)[:300]) from None
-        self.message = ("info", Message("table.lesson.written", {
-            "names": ", ".join(f"{p.parent.name}/{p.name}" for p in written),
-            "n": sum(waiting.values())}))
-        return written
-
-    def save_branches(self, name: str | None = None, *, overwrite: bool | None = None) -> Path:
-        """Save the example with every option of its decision as a branch: one folder named after the file name,
-        ``00-<name>.toml`` the play up to the decision, then a file per option with that option chosen, and, for
-        the option the teacher's line took, the rest of the line as far as the teacher played (issue 37)."""
-        from bridgelaws.session.files import save_branches
-
-        path = save_branches(self, name, overwrite=overwrite)
-        self.message = ("info", Message("table.file.saved_branches", {"name": path.name,
-                                                                       "folder": str(self.files.folder)}))
-        return path
-
     def save(self, name: str | None = None, *, overwrite: bool | None = None, as_test: bool = False,
              extra_expected: dict[str, Any] | None = None) -> Path:
         """Write the history so far as a scenario file in the folder (see :meth:`ScenarioFolder.save`);

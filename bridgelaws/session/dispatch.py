@@ -76,17 +76,33 @@ def _file_action(action: str) -> Handler:
         if action == "load":
             s.load()
         elif action == "save_branches":
-            s.save_branches()
+            _save_branches(s)
         else:
             s.save(as_test=action == "save_test", extra_expected=ticked_expected(s) if action == "save_test" else None)
     return handler
 
 
+def _save_branches(s: SessionCore) -> None:
+    """Save the example with every option of its decision as a branch (bridgelaws.session.files)."""
+    from bridgelaws.i18n import Message
+    from bridgelaws.session.files import save_branches
+
+    path = save_branches(s)
+    s.message = ("info", Message("table.file.saved_branches", {"name": path.name, "folder": str(s.files.folder)}))
+
+
+def _make_notebook(s: SessionCore) -> None:
+    """The lesson notebook of the example saved last (bridgelaws.session.files.make_notebook)."""
+    from bridgelaws.session.files import make_notebook
+
+    make_notebook(s)
+
+
 def _pbn(what: str, s: SessionCore, value: Any) -> None:
     """The board chooser's requests (bridgelaws.session.pbnpick; issue 37)."""
-    from bridgelaws.session import pbnpick
+    from bridgelaws.session.pbnpick import choose_board, choose_record
 
-    getattr(pbnpick, what)(s, value)
+    (choose_board if what == "choose_board" else choose_record)(s, value)
 
 
 def values_now(s: SessionCore) -> dict[str, int] | None:
@@ -142,7 +158,7 @@ HANDLERS: dict[str, Handler] = {
     "save": _file_action("save"),
     "save_test": _file_action("save_test"),
     "save_branches": _file_action("save_branches"),
-    "make_notebook": lambda s, arg, msg: _ignore(s.make_notebook()),
+    "make_notebook": lambda s, arg, msg: _make_notebook(s),
     "pbn_board": lambda s, arg, msg: _pbn("choose_board", s, _value(arg, msg)),
     "pbn_record": lambda s, arg, msg: _pbn("choose_record", s, parse_index(arg)),
     "load": _file_action("load"),

@@ -284,3 +284,22 @@ def cited_now(table: Table) -> list[str]:
         refs += [v for v in st.message.params.values() if isinstance(v, LawRef)]
         codes += [r.code for r in refs if r.code not in codes]
     return codes
+
+
+def make_notebook(s: Any) -> list[Path]:
+    """The lesson notebook of the example saved last, in the table's language and, translated through the
+    notebooks' workflow, in Danish and Norwegian (bridgelaws.lesson; issue 37)."""
+    from bridgelaws import lesson
+    from bridgelaws.i18n import Message
+
+    example = s.files.last_saved
+    if example is None:
+        raise FileRefusal("save the example first", key="table.lesson.save_first")
+    langs = [s.lang] + [x for x in ("da", "nb") if x != s.lang]
+    try:
+        written, waiting = lesson.make_lesson(example, langs)
+    except ValueError as exc:
+        raise FileRefusal(str(exc), key="table.lesson.cannot", error=str(exc)[:300]) from None
+    s.message = ("info", Message("table.lesson.written", {
+        "names": ", ".join(f"{p.parent.name}/{p.name}" for p in written), "n": sum(waiting.values())}))
+    return written

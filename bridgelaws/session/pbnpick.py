@@ -69,3 +69,26 @@ def choose_record(s: Any, number: int) -> None:
     pick.record = number
     key = "table.pbn.chosen" if record.plays else "table.pbn.chosen_no_play"
     s.message = ("info", Message(key, {"record": number, "board": pick.board}))
+
+
+def open_pbn(cls: Any, path: Any, board: Any, record: int | None, after: int | None, kwargs: dict[str, Any]) -> Any:
+    """``CardTable.from_pbn``: the record asked for, or the table on the board chooser (the board's first
+    record with a contract on the table until another is picked)."""
+    from bridgelaws import pbn as _pbn
+    from bridgelaws.pbn.listing import board_summaries, boards
+
+    records = _pbn.read_pbn(path, errors="collect")
+    if board is not None and (record is not None or len(board_summaries(records, board)) == 1):
+        return cls.from_scenario(_pbn.select(records, board, record).scenario(after=after), **kwargs)
+    numbers = boards(records)
+    if not numbers:
+        _pbn.select(records, board if board is not None else "1")   # the reader's own error, saying why
+    first_board = str(board) if board is not None else numbers[0]
+    mine = [r for r in records if str(r.board) == first_board and r.contract is not None and r.deal is not None]
+    if not mine:
+        _pbn.select(records, first_board)
+    table = cls.from_scenario(mine[0].scenario(), **kwargs)
+    table.session.pbn = PbnChoice(path.name, records, first_board, None)
+    table.session.files.files_open = True
+    table.refresh()
+    return table
