@@ -528,7 +528,7 @@ def _add_notebook_command(sub: argparse._SubParsersAction) -> None:  # type: ign
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bridgelaws",
-                                     description="Check and show scenario files (SCENARIO_FORMAT.md).")
+                                     description="Check and show scenario files (docs/scenario-format.md).")
     sub = parser.add_subparsers(dest="command", required=True)
     p_check = sub.add_parser("check", help="replay scenario files and compare them with their expectations")
     p_check.add_argument("paths", nargs="+", metavar="PATH", help="scenario files or folders (searched recursively)")
