@@ -448,8 +448,9 @@ def test_card_table_from_pbn_and_its_downloads() -> None:
     r = read_pbn(EXAMPLE2)[1]
     assert w.table.deal == r.deal and w.table.contract == r.contract
     assert tuple(w.table.history) == r.plays
-    with pytest.raises(PbnError, match="--record N"):
-        CardTable.from_pbn(EXAMPLE2, board=11)
+    # a board played at several tables opens on the board chooser, a button per record (issue 37)
+    chooser = CardTable.from_pbn(EXAMPLE2, board=11)
+    assert chooser.html.count('data-action="pbn_record"') == len([r for r in read_pbn(EXAMPLE2) if r.board == 11])
     # the files are offered on request (a button), then as two links that save them
     assert 'data-action="downloads"' in w.html and "data-download=" not in w.html
     w.send_action({"action": "downloads"})
