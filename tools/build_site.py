@@ -453,7 +453,7 @@ def labextension_paths() -> list[Path]:
     return out
 
 
-def build(out: Path) -> dict[str, Any]:
+def build(out: Path, root: Path = NOTEBOOKS) -> dict[str, Any]:
     started = time.perf_counter()
     version = pyodide_version()
     with tempfile.TemporaryDirectory(prefix="bridgelaws-site-") as tmp_name:
@@ -529,7 +529,7 @@ def build(out: Path) -> dict[str, Any]:
 
         say("notebooks and scenarios")
         styles: dict[str, str] = {}
-        notebooks = copy_contents(tmp / "contents", styles)
+        notebooks = copy_contents(tmp / "contents", styles, root)
         kernel_settings = {"disablePyPIFallback": True,
                            "loadPyodideOptions": {"packages": list(PRELOAD)}}
         settings = {"@jupyterlite/pyodide-kernel-extension:kernel": kernel_settings,
@@ -821,6 +821,8 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     p_build = sub.add_parser("build", help="build the site")
     p_build.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    p_build.add_argument("--notebooks", type=Path, default=NOTEBOOKS,
+                         help="the notebooks folder to ship (default: notebooks/ of this checkout)")
     p_build.add_argument("--bare", choices=("stock", "tuned"),
                          help="build the bare JupyterLite site of the same versions (benchmarks/site.py) instead")
     p_serve = sub.add_parser("serve", help="serve a built site on loopback")
@@ -831,7 +833,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.bare:
             build_bare(args.out.resolve(), tuned=args.bare == "tuned")
         else:
-            build(args.out.resolve())
+            build(args.out.resolve(), args.notebooks.resolve())
     else:
         serve(args.dir.resolve(), args.port)
     return 0
