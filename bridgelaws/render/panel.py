@@ -206,8 +206,9 @@ def files_box(cell: ET.Element, panel: Panel) -> None:
     """On the toolbar, folded: save and load your own example."""
     files = panel.files
     if files:
+        # open, the box scrolls within about half a screen: the table under it stays in view at 1280x800
         det = element(cell, "details", "bl-files", style=css(font_size="14px", margin_top="4px", white_space="normal",
-                                                        max_width="16em"))
+                                                        max_width="16em", max_height="24em", overflow_y="auto"))
         if files.get("open"):
             det.set("open", "open")
         element(det, "summary", text=str(files["summary"]), style=css(cursor="pointer"))
@@ -216,7 +217,8 @@ def files_box(cell: ET.Element, panel: Panel) -> None:
             part = element(det, "div", "bl-pbn", data_role="pbn-chooser", style=css(margin="3px 0"))
             select_box(part, pick["select"])
             element(part, "div", text=str(pick["heading"]), style=css(font_size="13px", font_weight="bold"))
-            group = element(part, "div", role="group", style=css(white_space="normal"))
+            group = element(part, "div", role="group", style=css(white_space="normal", max_height="16em",
+                                                                 overflow_y="auto"))   # 30 tables: a scrolled list
             for b in pick["records"]:
                 button(group, b, "font-size:13px;display:block;width:100%;margin:2px 0;text-align:left")
         row = element(det, "div", style=css(white_space="normal"))
