@@ -585,3 +585,13 @@ def test_the_table_button_makes_the_lesson_of_the_example_saved_last(tmp_path: P
     assert "Skrev lektionen da/01-klub12b.ipynb, nb/01-klub12b.ipynb" in w.html
     nb = json.loads((root / "nb" / "01-klub12b.ipynb").read_text(encoding="utf-8"))
     assert any('widgets.table("../da/mine/klub12b/", lang=LANG)' in "".join(c["source"]) for c in nb["cells"])
+
+
+def test_list_without_a_board_lists_every_board_of_the_file(capsys: Any) -> None:
+    boards = list(dict.fromkeys(r["Board"] for r in raw_records(CLUB)))
+    assert boards == ["11", "12"]
+    assert main(["import-pbn", str(CLUB), "--list"]) == 0
+    heads = [line for line in capsys.readouterr().out.splitlines() if not line.startswith(" ")]
+    assert [h.split(":")[0] for h in heads] == ["board 11", "board 12"]
+    assert main(["import-pbn", str(CLUB)]) == 2            # neither a board nor --list: what to give
+    assert "--board N is needed (or --list to see the boards)" in capsys.readouterr().err
