@@ -8,7 +8,8 @@
     python3 dev.py execute [NOTEBOOK...]   re-run notebooks (default: all) and save their outputs
     python3 dev.py bench [ARGS...]         run every benchmarks/*.py (ARGS go to each)
     python3 dev.py fuzz [--minutes N]      fuzz engine, scenario files, parsers and widget for N minutes (10)
-    python3 dev.py site [--out DIR]        build the offline JupyterLite site in _site/, in .venv-site (needs npm)
+    python3 dev.py site [--out DIR]        build the offline JupyterLite site in _site/, in .venv-site (needs npm),
+                                           after storing the option values of every example it ships
     python3 dev.py serve-site [--port N]   serve _site/ on http://127.0.0.1:8000 for a try-out (no venv)
     python3 dev.py handouts [--out DIR]    write the handouts (HTML and PDF, da/nb/en) to _handouts/
     python3 dev.py translate [check|drop-obsolete]  update the prose catalogues (locales/) and the translated
@@ -376,6 +377,12 @@ def cmd_fuzz(args: list[str]) -> int:
 
 
 def cmd_site(args: list[str]) -> int:
+    # first, in .venv (the solver, endplay, is there): the stored option values of every folder of examples the
+    # site ships (a teacher's own examples too), each computed only when out of date, since the site has no solver
+    ensure_venv(DEV)
+    code = run([str(PY), str(ROOT / "tools" / "worth_values.py"), "--shipped"], env=venv_env())
+    if code:
+        fail("site: the stored option values could not all be computed exactly (see above)", code)
     # in .venv-site, whose lab extensions and widget stack the site ships; tools/build_site.py downloads
     # Pyodide's core (npm) and the kernel's wheels (pip) afresh on every build
     return run([str(SITE.python), str(ROOT / "tools" / "build_site.py"), "build", *args], env=venv_env(SITE))

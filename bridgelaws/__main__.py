@@ -261,10 +261,14 @@ def _cannot_write(out: str | os.PathLike[str] | None, exc: OSError | ValueError)
                     "and that you may write to"), file=sys.stderr)
 
 
-def run_import_pbn(file: str, board: str, record: int | None, after: int | None, out: str | None,
-                   scenario_id: str | None, lang: str = "en") -> int:
+def run_import_pbn(file: str, board: str | None, record: int | None, after: int | None, out: str | None,
+                   scenario_id: str | None, lang: str = "en", listing: bool = False) -> int:
     """A scenario file from one board of a PBN file; errors in ``lang``. Every record that cannot be read is
-    reported on its own line, and the board is imported when its record can be read (issue #21, N11)."""
+    reported on its own line, and the board is imported when its record can be read (issue #21, N11).
+    ``listing``: print each record of the board (or of every board) with its table, contract, declarer, lead and
+    result instead, to choose one by (issue 37). A record without play is imported with a warning that says so."""
+    from bridgelaws.pbn.listing import boards, listing_lines
+
     try:
         records = pbn.read_pbn(Path(file), errors="collect")
     except PbnError as exc:
@@ -273,9 +277,20 @@ def run_import_pbn(file: str, board: str, record: int | None, after: int | None,
     for error in records.errors:
         print(_one_line("warning: " + text("pbn.cli.not_imported", lang, error=error.explain(lang))),
               file=sys.stderr)
+    if listing:
+        for number in ([board] if board is not None else boards(records)):
+            for line in listing_lines(records, number, lang):
+                print(visible(line))
+        return 0
+    if board is None:
+        print(_one_line("ERROR import-pbn: --board N is needed (or --list to see the boards)"), file=sys.stderr)
+        return 2
     try:
         chosen = pbn.select(records, board, record)
         scenario = chosen.scenario(id=scenario_id, after=after)
+        if not chosen.plays and chosen.contract is not None:
+            print(_one_line("warning: " + text("pbn.cli.no_play", lang, record=chosen.number, board=chosen.board)),
+                  file=sys.stderr)
         fmt = "json" if out is not None and out.lower().endswith(".json") else "toml"
         content = dumps(scenario, fmt)
     except (PbnError, ScenarioError) as exc:
@@ -311,7 +326,10 @@ def run_export(file: str, to: str, lang: str, out: str | None) -> int:
 def _add_pbn_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p_imp = sub.add_parser("import-pbn", help="write a scenario file from one board of a PBN file")
     p_imp.add_argument("file", metavar="FILE", help="a PBN file (tournament hand records)")
-    p_imp.add_argument("--board", required=True, help="the board number")
+    p_imp.add_argument("--board", default=None, help="the board number")
+    p_imp.add_argument("--list", dest="listing", action="store_true",
+                       help="list the board's records (every board's, without --board): table, contract, "
+                            "declarer, lead and result, to choose one with --record")
     p_imp.add_argument("--record", type=int, default=None,
                        help="the record's number in the file, when the board appears more than once")
     p_imp.add_argument("--after", type=int, default=None, metavar="N",
@@ -397,16 +415,47 @@ def worth_lines(file: str, after: int | None, lang: str, budget: float) -> list[
     table = replay(scenario, after)
     st = table.state
     lines = [localized(scenario.title, lang) or scenario.id, ""]
+    if st.pending is None or st.phase == "over" or st.claim is not None:
+        try:
+            option_values(table, budget=0)          # the same WorthError as with DDS
+        except WorthError as exc:
+            _name_next_decision(exc, scenario, after)
+            raise
     if available():
         values = [(v.option, v.worth.lower, v.worth.upper) for v in option_values(table, budget=budget)]
-        return lines + values_lines(st, values, lang, budget)
-    if st.pending is None or st.phase == "over" or st.claim is not None:
-        option_values(table, budget=0)          # the same WorthError as with DDS
+        return lines + _with_target(values_lines(st, values, lang, budget), _target(scenario, values, lang), lang)
     got = stored_values(st, find_values_file(file))
     if got is None:
         raise WorthError("the values of this position are not stored, and DDS (endplay) is not installed",
                          key="worth.not_stored")
-    return lines + values_lines(st, got.options, lang)
+    return lines + _with_target(values_lines(st, got.options, lang), _target(scenario, got.options, lang), lang)
+
+
+def _with_target(lines: list[str], target: str, lang: str) -> list[str]:
+    """The target line under the table of values, before the caveat."""
+    caveat = text("worth.caveat", lang)
+    at = lines.index(caveat) - 1 if caveat in lines else len(lines)
+    return lines[:at] + ["", target] + lines[at:]
+
+
+def _target(scenario: Scenario, values: Sequence[tuple[str, int, int]], lang: str) -> str:
+    """The values in the contract's terms, ``4♥: 10 tricks needed; 9 is one down`` (issue 37)."""
+    from bridgelaws.contract_terms import target_line
+
+    return target_line(scenario.contract, [lo for _, lo, hi in values if lo == hi], lang)
+
+
+def _name_next_decision(exc: Exception, scenario: Scenario, after: int | None) -> None:
+    """A position without a decision: add to the error where the next one is (``--after N``), or that the
+    file has none after it (issue 37)."""
+    from bridgelaws.errors import BridgeLawsError
+
+    table = replay(scenario)
+    start = 0 if after is None else after
+    nxt = next((n for n in range(start + 1, len(table.states)) if table.states[n].pending is not None
+                and table.states[n].phase != "over" and table.states[n].claim is None), None)
+    if isinstance(exc, BridgeLawsError) and exc.key == "worth.error.no_decision":
+        exc.next_decision = (start, nxt)  # type: ignore[attr-defined]
 
 
 def run_worth(file: str, after: int | None, lang: str, budget: float) -> int:
@@ -420,7 +469,13 @@ def run_worth(file: str, after: int | None, lang: str, budget: float) -> int:
         print(_one_line(f"ERROR {sid}: {exc}"), file=sys.stderr)
         return 1
     except BridgeLawsError as exc:
-        print(_one_line(f"ERROR {Path(file).name}: {exc.explain(lang)}"), file=sys.stderr)
+        said = exc.explain(lang)
+        where = getattr(exc, "next_decision", None)
+        if where is not None:   # where the next decision is, or that there is none (issue 37)
+            start, nxt = where
+            said += ". " + (text("terms.next_decision", lang, n=nxt) if nxt is not None
+                            else text("terms.no_next_decision", lang, n=start))
+        print(_one_line(f"ERROR {Path(file).name}: {said}"), file=sys.stderr)
         return 1
     sys.stdout.write(visible("\n".join(lines) + "\n"))
     return 0
@@ -438,9 +493,42 @@ def _add_worth_command(sub: argparse._SubParsersAction) -> None:  # type: ignore
 
 # ----------------------------------------------------------------------------------------------------------
 
+# ----------------------------------------------------------------------------------------------------------
+# notebook: a lesson from an example (issue 37)
+# ----------------------------------------------------------------------------------------------------------
+
+def run_notebook(example: str, langs: Sequence[str], name: str | None, force: bool) -> int:
+    """Write the lesson notebook of ``example`` in the first language, and its translations into the others
+    through the notebooks' translation workflow (tools/translate.py, when this is a checkout)."""
+    from bridgelaws import lesson
+
+    try:
+        written, waiting = lesson.make_lesson(Path(example), langs, name, force)
+    except (ValueError, ScenarioError) as exc:
+        print(_one_line(f"ERROR {exc}"), file=sys.stderr)
+        return 1
+    for path in written:
+        lang = path.parent.name
+        n = waiting.get(lang, 0)
+        print(f"notebook: wrote {path}" + (f"; {n} paragraph(s) to translate in locales/{lang}/{path.stem}.po "
+                                           "(then python3 dev.py translate)" if n else ""))
+    return 0
+
+
+def _add_notebook_command(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser("notebook", help="make a lesson notebook from an example (a scenario file or a folder "
+                                        "of branches) in one or more languages")
+    p.add_argument("example", metavar="EXAMPLE", help="a scenario file or an example folder beside the notebooks "
+                                                     "(notebooks/da/mine/klub12)")
+    p.add_argument("--lang", nargs="+", default=["da"], choices=("da", "nb", "no", "en"),
+                   help="the languages; the first is the source, the others its translations (default: da)")
+    p.add_argument("--name", default=None, help="the notebook's name without .ipynb (default: NN-<example>)")
+    p.add_argument("--force", action="store_true", help="write over a notebook of that name")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bridgelaws",
-                                     description="Check and show scenario files (SCENARIO_FORMAT.md).")
+                                     description="Check and show scenario files (docs/scenario-format.md).")
     sub = parser.add_subparsers(dest="command", required=True)
     p_check = sub.add_parser("check", help="replay scenario files and compare them with their expectations")
     p_check.add_argument("paths", nargs="+", metavar="PATH", help="scenario files or folders (searched recursively)")
@@ -450,6 +538,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_show.add_argument("--lang", choices=("da", "nb", "no", "en"), default="en", help="language")
     _add_pbn_commands(sub)
     _add_worth_command(sub)
+    _add_notebook_command(sub)
     p_handout = sub.add_parser("handout", help="a printable handout of one scenario (HTML, or PDF through Chromium)")
     p_handout.add_argument("file", metavar="FILE")
     p_handout.add_argument("--lang", choices=("da", "nb", "no", "en"), default="en", help="language")
@@ -465,11 +554,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_check(args.paths, args.format)
         if args.command == "import-pbn":
             return run_import_pbn(args.file, args.board, args.record, args.after, args.output, args.scenario_id,
-                                  args.lang)
+                                  args.lang, args.listing)
         if args.command == "export":
             return run_export(args.file, args.to, args.lang, args.output)
         if args.command == "handout":
             return run_handout(args.file, args.lang, args.output)
+        if args.command == "notebook":
+            return run_notebook(args.example, args.lang, args.name, args.force)
         if args.command == "worth":
             return run_worth(args.file, args.after, args.lang, args.budget)
         return run_show(args.file, args.lang)

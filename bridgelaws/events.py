@@ -40,6 +40,8 @@ class Event:
 
     seat: Seat
     action: ClassVar[str] = ""
+    #: fields written to a file even at their default value (to_dict)
+    written_always: ClassVar[tuple[str, ...]] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """The scenario-file form, with only the fields that differ from their defaults."""
@@ -49,7 +51,7 @@ class Event:
             if f.name == "seat":
                 continue
             value = getattr(self, f.name)
-            if value == f.default:
+            if value == f.default and f.name not in self.written_always:
                 continue
             out[f.name] = _plain(value)
         return out
@@ -101,6 +103,8 @@ class Expose(Event):
     #: 47E1: the lead out of turn was made because an opponent wrongly said it was his lead
     misinformed_by_opponent: bool = False
     action: ClassVar[str] = "expose"
+    #: a saved exposure says how the card was exposed, also when it was dropped (the default; issue 37)
+    written_always: ClassVar[tuple[str, ...]] = ("how",)
 
 
 @dataclass(frozen=True, slots=True)

@@ -165,10 +165,18 @@ def scenario_handout(path: str | os.PathLike[str], lang: str = "en") -> str:
     """The handout of one scenario file, as a whole HTML page in ``lang``."""
     from bridgelaws.present import example
 
+    from bridgelaws.scenario import example_files
+
     lang = normalize_lang(lang)
-    ex = example(path, lang=lang)
+    files = example_files(path)
+    ex = example(files[0], lang=lang)
     meta = _e(t("made_by", lang)) + " · " + _e(shown_name(path))
-    return page(ex.title, example_section(ex, lang, level=2, title=False), lang, meta)
+    body = example_section(ex, lang, level=2, title=False)
+    for branch in files[1:]:   # an example saved with its branches: each option played as far as it goes
+        other = example(branch, lang=lang)
+        body += (f'<h2 class="ho-branch">{_e(t("branch", lang, title=other.title))}</h2>'
+                 + example_section(other, lang, level=3, title=False))
+    return page(ex.title, body, lang, meta)
 
 
 def shown_name(path: str | os.PathLike[str]) -> str:

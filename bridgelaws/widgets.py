@@ -47,6 +47,8 @@ from bridgelaws.session import (
     CLICK_MODES, IRREGULAR_MODES, MODES, FileRefusal, TableSession, default_mode, notebook_scoreboard,
     set_default_mode,
 )
+from bridgelaws.session import autosave as _autosave
+from bridgelaws.session import pbnpick as _pbnpick
 from bridgelaws.state import PlayState
 from bridgelaws.table import Table
 from bridgelaws.timeline import place_now
@@ -206,6 +208,7 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
                 _LIVE.discard(old)
             _BY_CELL[cell] = (built, weakref.ref(self))
         self.session = session
+        self._autosave = cell is not None and session.allow_write and _autosave.start(session, seen, built)
         self._sheet: dict[str, str] = {}
         self._memo = _html.RegionMemo(self._sheet)
         super().__init__(_esm=_asset("table.js"), _table_css=_asset("table.css"), **kwargs)
@@ -220,13 +223,11 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
         return cls.from_scenarios([source], **kwargs)
 
     @classmethod
-    def from_pbn(cls, path: str | Path, board: int | str, record: int | None = None, *, after: int | None = None,
-                 **kwargs: Any) -> CardTable:
-        """A table from one board of a PBN file (a tournament's hand records, or one of our exports): the
-        deal, contract and recorded play as the script (the first ``after`` cards). ``record`` is the record's
-        number in the file when the board was played at several tables. Raises PbnError saying where."""
-        record_ = _pbn.select(_pbn.read_pbn(Path(path)), board, record)
-        return cls.from_scenario(record_.scenario(after=after), **kwargs)
+    def from_pbn(cls, path: str | Path, board: int | str | None = None, record: int | None = None, *,
+                 after: int | None = None, **kwargs: Any) -> CardTable:
+        """A table from one board (and ``record``) of a PBN file, its recorded play (``after`` cards) the script;
+        else the board chooser (:func:`bridgelaws.session.pbnpick.open_pbn`). PbnError says what is wrong."""
+        return _pbnpick.open_pbn(cls, Path(path), board, record, after, kwargs)
 
     @classmethod
     def from_scenarios(cls, sources: Iterable[str | Path | _scenario.Scenario], **kwargs: Any) -> CardTable:
@@ -253,6 +254,7 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
             self._downloads.offered = True   # from now on the table offers its PBN and LIN files (docs/pbn.md)
         else:
             self.session.handle(msg)
+            _autosave.after(self.session, msg) if getattr(self, "_autosave", False) else None  # issue 37
         self.refresh()
         if msg.get("action") in _SCORED:
             # the score is the notebook's: every other table that shows it shows the new one
@@ -434,9 +436,12 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
 
 
 def table(source: str | Path | Table | Iterable[str | Path], **kwargs: Any) -> CardTable:
-    """One call for a notebook cell: a scenario file, several (branches of one table), or a Table."""
+    """One call for a notebook cell: a scenario file, several (branches of one table), a folder (an example
+    saved with its branches: its files, in the order of their names), or a Table."""
     if isinstance(source, Table):
         return CardTable(source, **kwargs)
+    if isinstance(source, (str, Path)) and Path(source).is_dir():   # an example saved with its branches
+        return CardTable.from_scenarios(_scenario.example_files(source), **kwargs)
     if isinstance(source, (str, Path, _scenario.Scenario)):
         return CardTable.from_scenario(source, **kwargs)
     return CardTable.from_scenarios(list(source), **kwargs)

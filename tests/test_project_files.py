@@ -144,3 +144,29 @@ def test_notebooks_use_the_python3_kernel_and_have_a_parameters_cell() -> None:
         assert nb["metadata"]["kernelspec"]["name"] == "python3", path.name
         tags = [tag for cell in nb["cells"] for tag in cell.get("metadata", {}).get("tags", [])]
         assert "parameters" in tags, f"{path.name} has no cell tagged 'parameters'"
+
+
+def test_the_licences_are_declared_and_shipped() -> None:
+    """Issue 37: BSD 3-Clause for the code, CC BY 4.0 for prose, handouts and scenarios, and a NOTICE."""
+    bsd = (ROOT / "LICENSE").read_text(encoding="utf-8")
+    assert bsd.startswith("BSD 3-Clause License")
+    assert "Neither the name of the copyright holder" in bsd  # clause 3, the one 2-clause lacks
+    cc = (ROOT / "LICENSE-CC-BY-4.0.txt").read_text(encoding="utf-8")
+    assert "Creative Commons Attribution 4.0 International Public License" in cc
+    assert "Section 3 -- License Conditions." in cc  # the full legal code, not a link only
+    notice = (ROOT / "NOTICE").read_text(encoding="utf-8")
+    assert "LKU-22" in notice and "the text is our own" in notice.lower()
+    assert PYPROJECT["project"]["license"] == "BSD-3-Clause"
+    assert set(PYPROJECT["project"]["license-files"]) == {"LICENSE", "LICENSE-CC-BY-4.0.txt", "NOTICE"}
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "## Licence: what a teacher may do with an example built on ours" in readme
+
+
+def test_pip_show_names_the_licence() -> None:
+    """What `pip show bridgelaws` prints comes from the installed metadata (License-Expression, PEP 639)."""
+    from importlib.metadata import metadata
+
+    meta = metadata("bridgelaws")
+    assert meta.get("License-Expression") == "BSD-3-Clause", "re-install: python3 dev.py re-installs on a change"
+    files = meta.get_all("License-File") or []
+    assert {"LICENSE", "LICENSE-CC-BY-4.0.txt", "NOTICE"} <= set(files)

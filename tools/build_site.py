@@ -26,8 +26,11 @@ PyPI). Recipe: ../shared/TOOLCHAIN.md section 7. What this script does, in order
    them) is left out of the lock, so importing it fails at once with ModuleNotFoundError instead of asking
    the network;
 6. the notebooks of every language, ``da/``, ``nb/`` and ``en/`` (kernelspec changed to Lite's ``python``; the
-   repository's files are not touched), and ``scenarios/``; their stored pictures carry each of their few
-   distinct inline styles as a class of one stylesheet in the app's page instead of thousands of times
+   repository's files are not touched), and every file they read where they read it: ``scenarios/`` and a
+   teacher's own examples beside the notebooks (``copy_contents``; a notebook that reads a file outside
+   ``notebooks/`` or one that does not exist stops the build, naming both; ``dev.py site`` first stores the
+   option values of every folder of examples shipped, ``value_folders``); their stored pictures carry each of
+   their few distinct inline styles as a class of one stylesheet in the app's page instead of thousands of times
    (``compact_outputs``: the notebooks half the size, the pictures the same);
 7. ``jupyter lite build`` with ``disablePyPIFallback``, and a line in the app's page that spares the first
    reload a race in JupyterLite's service worker (``record_service_worker``), and one that starts the
@@ -252,15 +255,21 @@ LANGUAGES = (("da", "Dansk", "Bridgelovene, der kan køres: notesbøgerne på da
              ("en", "English", "The Laws of Duplicate Bridge, executable: the notebooks in English"))
 
 
-def copy_contents(dest: Path, styles: dict[str, str] | None = None) -> list[str]:
-    """The notebooks of every language, ``da/``, ``nb/`` and ``en/`` (kernelspec python), and their scenario
-    files; returns the notebooks' paths in the site (``nb/01-stort-strafkort.ipynb``). With ``styles``, the
-    stored pictures' inline styles become classes, collected there (``compact_outputs``)."""
+def copy_contents(dest: Path, styles: dict[str, str] | None = None, root: Path = NOTEBOOKS) -> list[str]:
+    """The notebooks of every language, ``da/``, ``nb/`` and ``en/`` (kernelspec python), and every file they
+    read, where they read it: ``scenarios/`` and whatever else lies beside the notebooks (a teacher's own
+    examples in ``da/mine/``, a PBN file; :func:`shipped_files`); returns the notebooks' paths in the site
+    (``nb/01-stort-strafkort.ipynb``). A notebook that reads a file the site would not have stops the build,
+    naming the notebook and the file (:func:`unshipped_reads`). With ``styles``, the stored pictures' inline
+    styles become classes, collected there (``compact_outputs``)."""
+    missing = unshipped_reads(root)
+    if missing:
+        raise SystemExit("site: error: " + "; ".join(missing))
     dest.mkdir(parents=True, exist_ok=True)
     names = []
     for lang, _, _ in LANGUAGES:
-        (dest / lang).mkdir()
-        for nb_path in sorted((NOTEBOOKS / lang).glob("*.ipynb")):
+        (dest / lang).mkdir(exist_ok=True)
+        for nb_path in sorted((root / lang).glob("*.ipynb")):
             nb = json.loads(nb_path.read_text(encoding="utf-8"))
             nb.setdefault("metadata", {})["kernelspec"] = dict(KERNELSPEC)
             if styles is not None:
@@ -268,10 +277,66 @@ def copy_contents(dest: Path, styles: dict[str, str] | None = None) -> list[str]
             target = dest / lang / nb_path.name
             target.write_text(json.dumps(nb, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
             names.append(f"{lang}/{nb_path.name}")
-    for sub in ("scenarios",):
-        if (NOTEBOOKS / sub).is_dir():
-            shutil.copytree(NOTEBOOKS / sub, dest / sub)
+    for path in shipped_files(root):
+        target = dest / path.relative_to(root)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, target)
     return names
+
+
+#: what the site ships from beside the notebooks: scenario files, the stored values, PBN and LIN files, pictures
+SHIPPED_SUFFIXES = frozenset({".toml", ".json", ".dat", ".pbn", ".lin", ".png", ".jpg", ".jpeg", ".svg", ".md"})
+#: a path a notebook's code reads: a quoted relative path to such a file, or to a folder (ending in ``/``)
+READ_PATH = re.compile(r"""["']((?:\.\./|\./)?[\w.-][\w./ -]*(?:\.(?:toml|json|dat|pbn|lin)|/))["']""")
+
+
+def shipped_files(root: Path = NOTEBOOKS) -> list[Path]:
+    """Every file under ``root`` that the site ships beside the notebooks (:data:`SHIPPED_SUFFIXES`), not in a
+    hidden folder (``.ipynb_checkpoints``) or a cache."""
+    out = []
+    for path in sorted(root.rglob("*")):
+        rel = path.relative_to(root)
+        if (path.is_file() and path.suffix.lower() in SHIPPED_SUFFIXES
+                and not any(p.startswith(".") or p == "__pycache__" for p in rel.parts)):
+            out.append(path)
+    return out
+
+
+def files_read(nb_path: Path) -> list[str]:
+    """The relative paths that the notebook's code cells read (quoted paths of scenario, values, PBN and LIN
+    files, and of folders), as written."""
+    nb = json.loads(nb_path.read_text(encoding="utf-8"))
+    found: list[str] = []
+    for cell in nb.get("cells", []):
+        if cell.get("cell_type") == "code":
+            src = cell.get("source", "")
+            for m in READ_PATH.finditer("".join(src) if isinstance(src, list) else str(src)):
+                if m[1] not in found and not m[1].startswith("/"):
+                    found.append(m[1])
+    return found
+
+
+def unshipped_reads(root: Path = NOTEBOOKS) -> list[str]:
+    """What would break in the site: each file a notebook reads that is outside ``root`` (the site has only
+    what is under it) or does not exist."""
+    shipped = {p.resolve() for p in shipped_files(root)}
+    problems = []
+    for lang, _, _ in LANGUAGES:
+        for nb_path in sorted((root / lang).glob("*.ipynb")):
+            for rel in files_read(nb_path):
+                target = (nb_path.parent / rel).resolve()
+                inside = target == root.resolve() or root.resolve() in target.parents
+                ok = inside and (target.is_dir() or target in shipped)
+                if not ok:
+                    why = "outside notebooks/" if not inside else "no such file"
+                    problems.append(f"{lang}/{nb_path.name} reads {rel}: {why}")
+    return problems
+
+
+def value_folders(root: Path = NOTEBOOKS) -> list[Path]:
+    """The folders of scenario files that the site ships: each gets its stored option values
+    (``worth-values.dat``, tools/worth_values.py), since the site has no double-dummy solver."""
+    return sorted({p.parent for p in shipped_files(root) if p.suffix == ".toml"})
 
 
 #: an element's start tag in a stored picture (the renderer escapes attribute values: no < > or " inside them)
@@ -389,7 +454,7 @@ def labextension_paths() -> list[Path]:
     return out
 
 
-def build(out: Path) -> dict[str, Any]:
+def build(out: Path, root: Path = NOTEBOOKS) -> dict[str, Any]:
     started = time.perf_counter()
     version = pyodide_version()
     with tempfile.TemporaryDirectory(prefix="bridgelaws-site-") as tmp_name:
@@ -465,7 +530,7 @@ def build(out: Path) -> dict[str, Any]:
 
         say("notebooks and scenarios")
         styles: dict[str, str] = {}
-        notebooks = copy_contents(tmp / "contents", styles)
+        notebooks = copy_contents(tmp / "contents", styles, root)
         kernel_settings = {"disablePyPIFallback": True,
                            "loadPyodideOptions": {"packages": list(PRELOAD)}}
         settings = {"@jupyterlite/pyodide-kernel-extension:kernel": kernel_settings,
@@ -757,6 +822,8 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     p_build = sub.add_parser("build", help="build the site")
     p_build.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    p_build.add_argument("--notebooks", type=Path, default=NOTEBOOKS,
+                         help="the notebooks folder to ship (default: notebooks/ of this checkout)")
     p_build.add_argument("--bare", choices=("stock", "tuned"),
                          help="build the bare JupyterLite site of the same versions (benchmarks/site.py) instead")
     p_serve = sub.add_parser("serve", help="serve a built site on loopback")
@@ -767,7 +834,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.bare:
             build_bare(args.out.resolve(), tuned=args.bare == "tuned")
         else:
-            build(args.out.resolve())
+            build(args.out.resolve(), args.notebooks.resolve())
     else:
         serve(args.dir.resolve(), args.port)
     return 0

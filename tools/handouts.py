@@ -83,6 +83,22 @@ def widget_table(obj: Any) -> tuple[Any, Any] | None:
     return script.copy(history=handout.key_position(script, laws)), scenario
 
 
+def branches_html(obj: Any, lang: str, walked: set[str]) -> str:
+    """The variants of a card table with several branches (its other scenario files: each option of a decision
+    played as far as the teacher went), each with its title and the ruling at its end, after the key position of
+    the first; a branch whose scenario the notebook walks through itself (its id in ``walked``) is left to it."""
+    branches = getattr(getattr(obj, "session", None), "branches", None) or []
+    parts = []
+    for branch in branches[1:]:
+        scenario = getattr(branch, "scenario", None)
+        if scenario is None or scenario.id in walked:
+            continue
+        ex = Example(scenario, lang)
+        parts.append(f'<h4 class="ho-branch">{handout._e(handout.t("branch", lang, title=ex.title))}</h4>'
+                     + handout.ruling_html(ex.table.director_says(lang), lang, handout.t("ruling", lang)))
+    return f'<div class="ho-branches">{"".join(parts)}</div>' if parts else ""
+
+
 def output_html(obj: Any, lang: str) -> str:
     """What a cell's value shows, as static HTML."""
     if obj is None:
@@ -93,7 +109,7 @@ def output_html(obj: Any, lang: str) -> str:
         printed = widget_table(obj)
         if printed is None:
             return ""  # a control (the mode switch, the decision aid's menus): nothing to print
-        return str(html.table(printed[0], lang=lang)) + note(lang)
+        return str(html.table(printed[0], lang=lang)) + note(lang) + branches_html(obj, lang, set())
     if isinstance(obj, Example):
         return str(obj.walk())
     rich = getattr(obj, "_repr_html_", None)
@@ -143,6 +159,7 @@ class Item:
     html: str
     example: Example | None = None
     scenario_id: str | None = None
+    widget: Any = None   # a card table: its branches are printed unless the notebook walks through them
 
 
 def _shown_example(code: str, value: Any, ns: dict[str, Any], examples: list[Example]) -> Example | None:
@@ -181,7 +198,7 @@ def _item(code: str, value: Any, ns: dict[str, Any], examples: list[Example], la
         ex = next((e for e in examples if sid is not None and e.scenario.id == sid), None)
         if ex is None and scenario is not None:
             ex = Example(scenario, lang)
-        return Item("table", str(html.table(table, lang=lang)), ex, sid)
+        return Item("table", str(html.table(table, lang=lang)), ex, sid, widget=value)
     if isinstance(value, Question):
         return Item("question", output_html(value, lang), None, value.scenario.id)
     shown = output_html(value, lang)
@@ -305,6 +322,10 @@ def notebook_handout(path: Path, lang: str) -> tuple[str, list[str]]:
                 items.append(item)
     finally:
         os.chdir(cwd)
+    walked = {ex.scenario.id for ex in examples}
+    for it in items:
+        if it.kind == "table" and it.widget is not None:
+            it.html += branches_html(it.widget, lang, walked)
     titles = []
     for ex in examples:
         if ex.title not in titles:
@@ -359,7 +380,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-pdf", action="store_true", help="write the HTML only")
     args = parser.parse_args(argv)
     # a notebook's name; each language's handout is made from notebooks/<lang>/<name>.ipynb
-    paths = [Path(p).resolve() for p in args.notebooks] or sorted((NOTEBOOKS / "da").glob("*.ipynb"))
+    # (default: every notebook of any language: a teacher's own notebook may exist in da and nb only)
+    paths = [Path(p).resolve() for p in args.notebooks] or [
+        NOTEBOOKS / "da" / name for name in sorted({p.name for lang in LANGS for p in (NOTEBOOKS / lang).glob("*.ipynb")})]
     langs = args.lang or list(LANGS)
     out: Path = args.out.resolve()
     out.mkdir(parents=True, exist_ok=True)
@@ -369,7 +392,11 @@ def main(argv: list[str] | None = None) -> int:
         print_pdf = None if args.no_pdf else stack.enter_context(pdf_printer())
         for path in paths:
             for lang in langs:
-                page, titles = notebook_handout(path.parent.parent / lang / path.name, lang)
+                source = path.parent.parent / lang / path.name
+                if not source.is_file():   # a notebook that has not this language: say so and go on
+                    print(f"handouts: skipped {path.stem} in {lang}: there is no {lang}/{path.name}", flush=True)
+                    continue
+                page, titles = notebook_handout(source, lang)
                 html_file = out / f"{path.stem}-{lang}.html"
                 html_file.write_text(page, encoding="utf-8")
                 entry = {"html": html_file.name, "titles": titles}

@@ -196,7 +196,14 @@ class Source:
         return Path(self.name).stem
 
     def targets(self) -> list[str]:
-        return [lang for lang in LANGS if lang != self.lang]
+        """The languages it is translated into: every other one, or those its metadata names (a teacher's lesson
+        made in da and nb only: ``bridgelaws.languages``, written by ``python -m bridgelaws notebook``)."""
+        wanted = self.languages()
+        return [lang for lang in LANGS if lang != self.lang and (wanted is None or lang in wanted)]
+
+    def languages(self) -> list[str] | None:
+        got = meta(read_notebook(self.path)).get("languages") if self.path.exists() else None
+        return [str(x) for x in got] if isinstance(got, list) else None
 
     def catalogue(self, lang: str) -> Path:
         return LOCALES / lang / f"{self.stem}.po"
@@ -215,9 +222,9 @@ def sources(only: str | None = None) -> list[Source]:
     return sorted(found, key=lambda s: s.name)
 
 
-def language_cell(name: str, lang: str, source_lang: str) -> dict[str, Any]:
+def language_cell(name: str, lang: str, source_lang: str, languages: list[str] | None = None) -> dict[str, Any]:
     links = [f"**{LANGUAGE_NAMES[other]}**" if other == lang else f"[{LANGUAGE_NAMES[other]}](../{other}/{name})"
-             for other in LANGS]
+             for other in LANGS if languages is None or other in languages]
     text = f"{LANGUAGE_LABEL[lang]} " + " · ".join(links)
     if lang != source_lang:
         text += f" ({TRANSLATED_FROM[lang][source_lang]}; [{ORIGINAL[lang]}](../{source_lang}/{name}))"
@@ -225,9 +232,10 @@ def language_cell(name: str, lang: str, source_lang: str) -> dict[str, Any]:
             "source": text}
 
 
-def with_language_cell(nb: dict[str, Any], name: str, lang: str, source_lang: str) -> dict[str, Any]:
+def with_language_cell(nb: dict[str, Any], name: str, lang: str, source_lang: str,
+                       languages: list[str] | None = None) -> dict[str, Any]:
     cells = [c for c in nb["cells"] if not is_language_cell(c)]
-    nb["cells"] = [language_cell(name, lang, source_lang), *cells]
+    nb["cells"] = [language_cell(name, lang, source_lang, languages), *cells]
     return nb
 
 
@@ -337,10 +345,11 @@ def generate(source: Source, lang: str, po: polib.POFile, old: dict[str, Any] | 
                 cell["source"] = _set_lang(cell["source"], lang)
             outputs, count = old_outputs.get((cell.get("id"), cell["source"]), ([], None))
             cell["outputs"], cell["execution_count"] = outputs, count
+    languages = source.languages()
     nb.setdefault("metadata", {})["bridgelaws"] = {
         "lang": lang, "translated_from": f"../{source.lang}/{source.name}",
         "catalogue": f"locales/{lang}/{source.stem}.po"}
-    return with_language_cell(nb, source.name, lang, source.lang)
+    return with_language_cell(nb, source.name, lang, source.lang, languages)
 
 
 def normalized(nb: dict[str, Any]) -> dict[str, Any]:
@@ -359,8 +368,11 @@ def update(drop_obsolete: bool = False, only: str | None = None) -> list[str]:
     changed = []
     for source in sources(only):
         nb = read_notebook(source.path)
+        languages = source.languages()
         nb.setdefault("metadata", {})["bridgelaws"] = {"lang": source.lang}
-        nb = with_language_cell(nb, source.name, source.lang, source.lang)
+        if languages is not None:
+            nb["metadata"]["bridgelaws"]["languages"] = languages
+        nb = with_language_cell(nb, source.name, source.lang, source.lang, languages)
         if not same(nb, read_notebook(source.path)):
             write_notebook(source.path, nb)
             changed.append(str(source.path.relative_to(ROOT)))

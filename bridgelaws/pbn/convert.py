@@ -20,7 +20,7 @@ from bridgelaws.table import Table
 
 from ._common import EVENTS_TABLE, META_TABLE, ascii_int, legal_play, what
 
-__all__ = ["to_scenario", "encode_details", "decode_details", "quote", "Record"]
+__all__ = ["to_scenario", "encode_details", "decode_details", "quote", "Record", "record_board_tags", "board_data"]
 
 
 class Record(Protocol):
@@ -51,6 +51,40 @@ class Record(Protocol):
     def _error(self, what_: Message, line: int | None = None) -> PbnError: ...
 
 _ID_UNSAFE = re.compile(r"[^A-Za-z0-9_.-]+")
+
+
+#: the scenario tags that keep a record's board data (the format has no fields of its own for them): the PBN
+#: and LIN exports write them back (issue 37)
+BOARD_TAG, DEALER_TAG, VULNERABLE_TAG = "board:", "dealer:", "vulnerable:"
+VULNERABILITIES = ("None", "NS", "EW", "All")
+
+
+def record_board_tags(record: Record) -> list[str]:
+    """``["board:12", "dealer:W", "vulnerable:All"]``: what the record says of its board."""
+    out = []
+    board = getattr(record, "board", None)
+    if board is not None and str(board).strip():
+        out.append(BOARD_TAG + str(board).strip())
+    dealer = getattr(record, "dealer", None)
+    if dealer is not None:
+        out.append(DEALER_TAG + dealer.value)
+    vulnerable = getattr(record, "vulnerable", None)
+    if vulnerable in VULNERABILITIES:
+        out.append(VULNERABLE_TAG + vulnerable)
+    return out
+
+
+def board_data(tags: tuple[str, ...] | list[str]) -> tuple[str | None, Seat | None, str | None]:
+    """(board, dealer, vulnerability) from a scenario's tags (:func:`record_board_tags`); None where absent."""
+    board = dealer = vulnerable = None
+    for tag in tags:
+        if tag.startswith(BOARD_TAG) and tag[len(BOARD_TAG):].strip():
+            board = tag[len(BOARD_TAG):].strip()
+        elif tag.startswith(DEALER_TAG) and tag[len(DEALER_TAG):] in {s.value for s in Seat}:
+            dealer = Seat(tag[len(DEALER_TAG):])
+        elif tag.startswith(VULNERABLE_TAG) and tag[len(VULNERABLE_TAG):] in VULNERABILITIES:
+            vulnerable = tag[len(VULNERABLE_TAG):]
+    return board, dealer, vulnerable
 
 
 def _default_id(record: Record) -> str:
@@ -177,6 +211,9 @@ def _their_scenario(record: Record, after: int | None) -> dict[str, Any]:
     data: dict[str, Any] = {"id": _default_id(record), "contract": str(record.contract),
                             "declarer": record.declarer.value, "deal": record.deal.to_pbn(),
                             "history": [p.to_dict() for p in record.plays]}
+    board_tags = record_board_tags(record)
+    if board_tags:
+        data["tags"] = board_tags
     if record.board is not None:
         event = (record.tags.get("Event") or "").strip()
         key = "import.title_event" if event and event not in ("?", "#") else "import.title"

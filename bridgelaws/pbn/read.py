@@ -161,9 +161,15 @@ def select(records: Sequence[PbnRecord], board: int | str, record: int | None = 
         raise pbn_error(what("not_of_board", record=record, board=board, records=numbers), path=path)
     if not mine:
         _no_record(records, errors, board, path)
-    if len(mine) > 1:
-        numbers = ", ".join(str(r.number) for r in mine)
-        raise pbn_error(what("several", board=board, count=len(mine), records=numbers), path=path)
+    if len(mine) > 1:   # each with its table, contract, declarer, lead and result, to choose by (issue 37)
+        from bridgelaws.i18n import LANGS, LocalText
+
+        from .listing import summarize, summary_text
+
+        summaries = [summarize(r) for r in mine]
+        say = any(x.has_play for x in summaries)   # "no play" on each line only where some records have it
+        listed = LocalText({lang: "; ".join(summary_text(x, lang, say) for x in summaries) for lang in LANGS})
+        raise pbn_error(what("several_tables", board=board, count=len(mine), records=listed), path=path)
     return mine[0]
 
 

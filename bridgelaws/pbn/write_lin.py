@@ -11,11 +11,14 @@ from bridgelaws.scenario import Scenario, localized
 from bridgelaws.table import Table
 
 from ._common import pbn_error, what
+from .convert import board_data
 from .write_pbn import Note, notes, plain_text, say
 
 __all__ = ["to_lin"]
 
 _LIN_DEALER = {Seat.SOUTH: "1", Seat.WEST: "2", Seat.NORTH: "3", Seat.EAST: "4"}
+#: LIN's ``sv``: none, North-South, East-West, both
+_LIN_VULNERABLE = {"None": "o", "NS": "n", "EW": "e", "All": "b"}
 _LIN_SUITS = {"♠": "!S", "♥": "!H", "♦": "!D", "♣": "!C", "♤": "!S", "♡": "!H", "♢": "!D", "♧": "!C"}
 
 
@@ -29,6 +32,16 @@ def _lin_text(value: str) -> str:
 def _lin_hand(deal: Deal, seat: Seat) -> str:
     hand = deal.hand(seat)
     return "".join(s.letter + "".join(c.rank.letter for c in hand.suit(s)) for s in Suit)
+
+
+def _passes_before(dealer: Seat, declarer: Seat) -> list[str]:
+    """The auction starts with the dealer: a pass by each player before declarer opens the contract."""
+    parts: list[str] = []
+    seat = dealer
+    while seat is not declarer:
+        parts += ["mb", "p"]
+        seat = seat.next()
+    return parts
 
 
 def _stand_in_auction(c: Contract) -> list[str]:
@@ -104,9 +117,11 @@ def to_lin(scenario: Scenario, lang: str = "en", *, board: int = 1) -> str:
         raise pbn_error(what("not_replayable", id=scenario.id, problem=str(exc)), path=scenario.path) from None
     c = scenario.contract
     d = table.declarer  # after 54A the presumed declarer's partner: LIN names declarer by the auction
+    board_no, dealer, vulnerable = board_data(scenario.tags)   # the record's own, when imported (issue 37)
     hands = ",".join(_lin_hand(scenario.deal, s) for s in (Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST))
-    parts = ["pn", ",,,", "st", "", "md", _LIN_DEALER[d] + hands, "rh", "", "ah", f"Board {board}", "sv", "o"]
-    parts += _stand_in_auction(c)
+    parts = ["pn", ",,,", "st", "", "md", _LIN_DEALER[dealer or d] + hands, "rh", "",
+             "ah", f"Board {board_no or board}", "sv", _LIN_VULNERABLE[vulnerable or "None"]]
+    parts += _passes_before(dealer or d, d) + _stand_in_auction(c)
     title = localized(scenario.title, lang) or scenario.id
     strain = c.trump.symbol if c.trump is not None else text("scenario.show.notrump", lang)
     contract = f"{c.level}{strain}{'X' * c.doubled}"

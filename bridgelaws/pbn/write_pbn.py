@@ -17,7 +17,7 @@ from bridgelaws.scenario import to_dict as scenario_to_dict
 from bridgelaws.table import Table
 
 from ._common import EVENTS_COLUMNS, EVENTS_TABLE, META_CHUNK, META_TABLE, legal_play, pbn_error, what
-from .convert import encode_details, quote
+from .convert import board_data, encode_details, quote
 
 __all__ = ["to_pbn", "notes", "Note", "say", "plain_text"]
 
@@ -104,22 +104,24 @@ def to_pbn(scenario: Scenario, lang: str = "en", *, board: int = 1) -> str:
     ``[BridgelawsScenarioTable]``, so that :func:`read_pbn` gives back the same scenario; commentary in
     ``lang`` for people, outside the play section (other readers choke on comments inside it).
 
-    The scenario has no dealer, vulnerability or auction: the export names declarer as dealer and writes
-    no vulnerability ("None") and no auction."""
+    The board number, dealer and vulnerability are the record's when the scenario was imported from a PBN file
+    (its tags ``board:``, ``dealer:``, ``vulnerable:``; :func:`~bridgelaws.pbn.convert.board_data`); otherwise
+    the export writes ``board``, names declarer as dealer and writes no vulnerability ("None"). No auction."""
     lang = normalize_lang(lang)
     try:
         table, notes_ = notes(scenario, lang)
     except BridgeLawsError as exc:
         raise pbn_error(what("not_replayable", id=scenario.id, problem=str(exc)), path=scenario.path) from None
     declarer = scenario.declarer
+    board_no, dealer, vulnerable = board_data(scenario.tags)
     tricks = legal_play(table)
     first = tricks[0][0][0] if tricks else scenario.contract.opening_leader
     title = localized(scenario.title, lang) or scenario.id
     out = ["% PBN 2.1", "% EXPORT", "%Content-type: text/x-pbn; charset=UTF-8", "%Creator: bridgelaws", ""]
-    out += [_tag("Event", _comment_text(title)), _tag("Site", ""), _tag("Date", ""), _tag("Board", str(board)),
+    out += [_tag("Event", _comment_text(title)), _tag("Site", ""), _tag("Date", ""), _tag("Board", board_no or str(board)),
             _tag("West", ""), _tag("North", ""), _tag("East", ""), _tag("South", ""),
-            _tag("Dealer", declarer.value), _tag("Vulnerable", "None"),
-            _tag("Deal", scenario.deal.to_pbn(declarer)), _tag("Scoring", ""),
+            _tag("Dealer", (dealer or declarer).value), _tag("Vulnerable", vulnerable or "None"),
+            _tag("Deal", scenario.deal.to_pbn(dealer or declarer)), _tag("Scoring", ""),
             _tag("Declarer", declarer.value), _tag("Contract", str(scenario.contract)),
             _tag("Result", str(table.tricks_won(table.declarer)) if table.is_complete() else "")]
     comment = _commentary(scenario, table, notes_, lang)

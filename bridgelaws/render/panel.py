@@ -10,7 +10,7 @@ from typing import Any
 
 from bridgelaws.i18n import text
 from bridgelaws.render import BoardView
-from bridgelaws.render.controls import Button, Panel, button, controls, one_tab_stop
+from bridgelaws.render.controls import Button, Panel, button, controls, one_tab_stop, select_box
 from bridgelaws.render.markup import element, sentence
 from bridgelaws.render.statements import statements
 from bridgelaws.render.style import BLUE, ORANGE, RED, SHORT_OPTION, STATEMENT_PX, css
@@ -166,6 +166,9 @@ def _worth(box: ET.Element, w: Mapping[str, Any]) -> None:
                      style=css(margin="1px 0", padding_left="1.1em", font_size="15px", line_height="1.2"))
         for line in w["lines"]:
             sentence(element(ul, "li", data_role="worth-value"), line)
+        if w.get("target"):   # the values in the contract's terms: "4♥: 10 tricks needed; 9 is one down"
+            sentence(element(part, "div", "bl-worth-target", data_role="worth-target",
+                             style=css(font_size="14px")), w["target"])
         sentence(element(part, "div", "bl-worth-caveat", style=css(font_size="13px", font_style="italic",
                                                                    color="#444444")), w["caveat"])
 
@@ -203,11 +206,21 @@ def files_box(cell: ET.Element, panel: Panel) -> None:
     """On the toolbar, folded: save and load your own example."""
     files = panel.files
     if files:
+        # open, the box scrolls within about half a screen: the table under it stays in view at 1280x800
         det = element(cell, "details", "bl-files", style=css(font_size="14px", margin_top="4px", white_space="normal",
-                                                        max_width="16em"))
+                                                        max_width="16em", max_height="24em", overflow_y="auto"))
         if files.get("open"):
             det.set("open", "open")
         element(det, "summary", text=str(files["summary"]), style=css(cursor="pointer"))
+        pick = dict(files.get("pbn") or ())
+        if pick:   # the board chooser: the file's boards, and each record of the board (issue 37)
+            part = element(det, "div", "bl-pbn", data_role="pbn-chooser", style=css(margin="3px 0"))
+            select_box(part, pick["select"])
+            element(part, "div", text=str(pick["heading"]), style=css(font_size="13px", font_weight="bold"))
+            group = element(part, "div", role="group", style=css(white_space="normal", max_height="16em",
+                                                                 overflow_y="auto"))   # 30 tables: a scrolled list
+            for b in pick["records"]:
+                button(group, b, "font-size:13px;display:block;width:100%;margin:2px 0;text-align:left")
         row = element(det, "div", style=css(white_space="normal"))
         lab = element(row, "label", text=str(files["name_label"]) + " ", style=css(display="inline-block"))
         element(lab, "input", data_field="filename", value=str(files["name"]), type="text",
@@ -217,6 +230,25 @@ def files_box(cell: ET.Element, panel: Panel) -> None:
         if files.get("overwrite"):
             cb.set("checked", "checked")
         cb.tail = " " + str(files["overwrite_label"])
+        for key, label, value, others in files.get("words", ()):   # title, question, laws (issue 37)
+            lab = element(row, "label", text=str(label) + " ", style=css(display="block", margin_top="3px"))
+            tag = "textarea" if key == "question" else "input"
+            field = element(lab, tag, data_field=key, style=css(font_family="inherit", font_size="14px",
+                                                                width="15em"))
+            if tag == "input":
+                field.set("type", "text")
+                field.set("value", str(value))
+            else:
+                field.set("rows", "2")
+                field.text = str(value)
+            for said in others:   # the other languages' text, kept when the file is saved
+                element(row, "div", "bl-words-other", text=str(said), style=css(font_size="12px", color="#555555"))
+        for key, label, ticked in files.get("expect", ()):   # the expected ruling, ticked from the table
+            lab3 = element(row, "label", style=css(display="block", font_size="13px", margin_top="3px"))
+            box = element(lab3, "input", type="checkbox", data_field=key)
+            if ticked:
+                box.set("checked", "checked")
+            box.tail = " " + str(label)
         for b in files.get("buttons", ()):
             button(row, b)
         if files.get("folder"):

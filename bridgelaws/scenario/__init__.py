@@ -46,7 +46,9 @@ from bridgelaws.scenario.expectations import _checkpoints, _expected
 from bridgelaws.scenario.validate import (
     MAX_DEPTH, MAX_NUMBER, MAX_STRING, _no_duplicate_keys, _out_of_bounds, from_dict,
 )
-from bridgelaws.scenario.reading import MAX_FILE_BYTES, SUFFIXES, load, loads, open_read_only, read_file
+from bridgelaws.scenario.reading import (
+    MAX_FILE_BYTES, SUFFIXES, example_files, load, loads, open_read_only, read_file,
+)
 from bridgelaws.scenario.writing import _toml_key, _toml_string, _toml_value, dump, dumps, from_table, to_dict
 from bridgelaws.scenario.replaying import _refusal, replay
 from bridgelaws.scenario.comparisons import Difference, _plain, _show, _turn_law, compare
@@ -55,7 +57,7 @@ from bridgelaws.scenario.checker import CheckResult, check, check_file
 __all__ = [
     "Scenario", "Checkpoint", "Difference", "CheckResult", "load", "loads", "dump", "dumps", "from_dict",
     "to_dict", "from_table", "replay", "check", "check_file", "localized", "EXPECTATION_KEYS",
-    "NOT_IMPLEMENTED",
+    "NOT_IMPLEMENTED", "example_files",
 ]
 
 #: names kept for callers that import them from here (tests, tools); not part of ``__all__``

@@ -99,6 +99,19 @@ def read_file(path: str | Path) -> str:
                           byte=exc.start) from None
 
 
+def example_files(path: str | Path) -> list[Path]:
+    """The scenario files of one example: the file itself, or every scenario file of a folder, sorted by name
+    (an example saved with its branches, ``mine/spil1/``: the line to the decision first, ``00-….toml``, then
+    one file per option). A folder without scenario files is an error that names it."""
+    p = Path(path)
+    if not p.is_dir():
+        return [p]
+    files = sorted(f for f in p.iterdir() if f.is_file() and f.suffix.lower() in SUFFIXES)
+    if not files:
+        raise _file_error("files.empty_folder", str(p), "no scenario files (.toml, .json) in the folder")
+    return files
+
+
 def load(path: str | Path) -> Scenario:
     """Read a scenario file (``.toml`` or ``.json``); raise ScenarioError saying what and where.
 

@@ -89,6 +89,10 @@ class Branch:
             meta["question"] = self.question
         if self.scenario is not None and self.scenario.laws:
             meta["laws"] = [str(x) for x in self.scenario.laws]
+        board = [t for t in (self.scenario.tags if self.scenario is not None else ())
+                 if t.startswith(("board:", "dealer:", "vulnerable:"))]
+        if board:   # a board imported from a PBN file keeps its number, dealer and vulnerability (issue 37)
+            meta["tags"] = board
         return meta
 
 

@@ -307,12 +307,18 @@ class SessionCore(ScriptPosition):
 
     # ---- saving -----------------------------------------------------------------------------------------
     def example_metadata(self) -> dict[str, Any]:
-        """The current branch's title, question and laws, as a saved or exported scenario keeps them."""
-        return self.branches[self.branch].metadata()
+        """The current branch's title, question and laws, as a saved or exported scenario keeps them, with what
+        the teacher typed in the Save box (in the table's language; the other languages' text kept)."""
+        from bridgelaws.session.files import with_words
 
-    def save(self, name: str | None = None, *, overwrite: bool | None = None, as_test: bool = False) -> Path:
-        """Write the history so far as a scenario file in the folder (see :meth:`ScenarioFolder.save`)."""
-        path = self.files.save(self.table, self.example_metadata(), name, overwrite=overwrite, as_test=as_test)
+        return with_words(self.branches[self.branch].metadata(), self.files.words, self.lang)
+
+    def save(self, name: str | None = None, *, overwrite: bool | None = None, as_test: bool = False,
+             extra_expected: dict[str, Any] | None = None) -> Path:
+        """Write the history so far as a scenario file in the folder (see :meth:`ScenarioFolder.save`);
+        ``extra_expected``: the expected ruling the teacher ticked (statements_cite_exactly, option_values)."""
+        path = self.files.save(self.table, self.example_metadata(), name, overwrite=overwrite, as_test=as_test,
+                               extra_expected=extra_expected)
         self.message = ("info", Message("table.file.saved", {"n": len(self.history), "name": path.name,
                                                               "folder": str(self.files.folder)}))
         return path

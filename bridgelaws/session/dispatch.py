@@ -67,11 +67,68 @@ def _file_action(action: str) -> Handler:
             s.files.filename = str(msg["name"])[:200]
         if "overwrite" in msg:
             s.files.overwrite = bool(msg["overwrite"])
+        for key in ("expect_cite", "expect_values"):   # the expected ruling ticked from the table (issue 37)
+            if key in msg:
+                s.files.ticks[key] = bool(msg[key])
+        for key in ("title", "question", "laws"):   # the Save box's words, in the table's language (issue 37)
+            if isinstance(msg.get(key), str):
+                s.files.words[key] = msg[key][:2000]
         if action == "load":
             s.load()
+        elif action == "save_branches":
+            _save_branches(s)
         else:
-            s.save(as_test=action == "save_test")
+            s.save(as_test=action == "save_test", extra_expected=ticked_expected(s) if action == "save_test" else None)
     return handler
+
+
+def _save_branches(s: SessionCore) -> None:
+    """Save the example with every option of its decision as a branch (bridgelaws.session.files)."""
+    from bridgelaws.i18n import Message
+    from bridgelaws.session.files import save_branches
+
+    path = save_branches(s)
+    s.message = ("info", Message("table.file.saved_branches", {"name": path.name, "folder": str(s.files.folder)}))
+
+
+def _make_notebook(s: SessionCore) -> None:
+    """The lesson notebook of the example saved last (bridgelaws.session.files.make_notebook)."""
+    from bridgelaws.session.files import make_notebook
+
+    make_notebook(s)
+
+
+def _pbn(what: str, s: SessionCore, value: Any) -> None:
+    """The board chooser's requests (bridgelaws.session.pbnpick; issue 37)."""
+    from bridgelaws.session.pbnpick import choose_board, choose_record
+
+    (choose_board if what == "choose_board" else choose_record)(s, value)
+
+
+def values_now(s: SessionCore) -> dict[str, int] | None:
+    """The values the table shows for the pending decision, as ``option_values`` writes them; None when they
+    have not been computed, or one of them is only a bound."""
+    from bridgelaws.session.worth import position_key
+
+    result = s.worth_results.get((position_key(s), "decision"))
+    if result is None or result.kind != "decision" or not result.values:
+        return None
+    if any(v.worth.lower != v.worth.upper for v in result.values):
+        return None
+    return {v.option: v.worth.lower for v in result.values}
+
+
+def ticked_expected(s: SessionCore) -> dict[str, Any]:
+    """The expected ruling the teacher ticked in the Save box, from what the table shows (issue 37)."""
+    from bridgelaws.session.files import cited_now
+
+    extra: dict[str, Any] = {}
+    if s.files.ticks.get("expect_cite") and cited_now(s.table):
+        extra["statements_cite_exactly"] = cited_now(s.table)
+    values = values_now(s)
+    if s.files.ticks.get("expect_values") and values is not None:
+        extra["option_values"] = values
+    return extra
 
 
 HANDLERS: dict[str, Handler] = {
@@ -100,6 +157,10 @@ HANDLERS: dict[str, Handler] = {
     "files": _toggle_files,
     "save": _file_action("save"),
     "save_test": _file_action("save_test"),
+    "save_branches": _file_action("save_branches"),
+    "make_notebook": lambda s, arg, msg: _make_notebook(s),
+    "pbn_board": lambda s, arg, msg: _pbn("choose_board", s, _value(arg, msg)),
+    "pbn_record": lambda s, arg, msg: _pbn("choose_record", s, parse_index(arg)),
     "load": _file_action("load"),
 }
 

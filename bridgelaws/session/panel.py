@@ -126,11 +126,23 @@ def _next_events(s: SessionCore) -> list[Any]:
 
 
 def _article_options(s: SessionCore, view: BoardView) -> set[int]:
-    """The article's choices at a decision, marked on the decision's own options (no second box)."""
-    if view.decision is None:
+    """The article's choice at a decision, marked on that option of the decision (no second box): the option
+    that the article's own line takes here (the table's first scenario, when it comes from a source article: a
+    ``seed-`` tag). Nothing is marked where the article does not choose (its line stops at the decision, or its
+    branches play every option out) or where there is no article (a teacher's own example; issue 37)."""
+    if view.decision is None or not s.branches:
         return set()
+    main = s.branches[0]
+    if main.scenario is None or not any(tag.startswith("seed-") for tag in main.scenario.tags):
+        return set()
+    n = len(s.history)
+    if 0 not in s.matching() or len(main.events) <= n:
+        return set()
+    options = view.decision.options
     nexts = _next_events(s)
-    return {i for i, ch in enumerate(view.decision.options) if any(same_event(ch.event, e) for e in nexts)}
+    if all(any(same_event(ch.event, e) for e in nexts) for ch in options):
+        return set()   # the article plays every option out: it compares them and chooses none
+    return {i for i, ch in enumerate(options) if same_event(ch.event, main.events[n])}
 
 
 def _branches(s: SessionCore, view: BoardView) -> tuple[Button, ...]:
@@ -192,8 +204,37 @@ def _tools_for(lang: str, mode: str, role: str, click_mode: str, too_few: bool) 
 
 
 def _files(s: SessionCore) -> dict[str, Any]:
+    from bridgelaws.session.files import other_languages
+
     f = s.files
-    return dict(_files_for(s.lang, f.files_open, f.filename, f.overwrite, str(f.folder), f.allow_write))
+    box = dict(_files_for(s.lang, f.files_open, f.filename, f.overwrite, str(f.folder), f.allow_write))
+    meta = s.example_metadata()   # the example's words, with what the teacher typed (issue 37)
+    lang = s.lang
+    box["words"] = tuple(
+        (key, t(f"file.{key}", lang), _scenario.localized(meta.get(key), lang) if isinstance(meta.get(key), dict)
+         else (meta.get(key) or "") if key != "laws" else ", ".join(meta.get("laws", ())),
+         tuple(f"{other}: {said}" for other, said in other_languages(meta, key, lang)))
+        for key in ("title", "question", "laws"))
+    from bridgelaws.session.dispatch import values_now
+    from bridgelaws.session.files import cited_now
+
+    cited, values = cited_now(s.table), values_now(s)
+    expect = []
+    if cited:
+        expect.append(("expect_cite", t("file.expect_cite", lang, laws=", ".join(cited)),
+                       s.files.ticks.get("expect_cite", False)))
+    if values is not None:
+        expect.append(("expect_values", t("file.expect_values", lang, values=", ".join(
+            f"{k} {v}" for k, v in values.items())), s.files.ticks.get("expect_values", False)))
+    box["expect"] = tuple(expect)
+    from bridgelaws.session.pbnpick import chooser
+
+    box["pbn"] = chooser(s)   # a PBN file of many boards: the board chooser (issue 37)
+    if isinstance(meta.get("title"), dict) and lang not in meta["title"]:
+        box["words"] = tuple((k, label, "" if k == "title" else v, o) for k, label, v, o in box["words"])
+    if isinstance(meta.get("question"), dict) and lang not in meta["question"]:
+        box["words"] = tuple((k, label, "" if k == "question" else v, o) for k, label, v, o in box["words"])
+    return box
 
 
 @lru_cache(maxsize=64)
@@ -212,6 +253,10 @@ def _files_for(lang: str, files_open: bool, filename: str, overwrite: bool, fold
             Button(t("file.save", lang), "save", tooltip=t("file.save.tooltip", lang), disabled=not allow_write),
             Button(t("file.save_test", lang), "save_test", tooltip=t("file.save_test.tooltip", lang),
                    disabled=not allow_write),
+            Button(t("file.save_branches", lang), "save_branches", tooltip=t("file.save_branches.tooltip", lang),
+                   disabled=not allow_write),
             Button(t("file.load", lang), "load", tooltip=t("file.load.tooltip", lang)),
+            Button(t("lesson.make", lang), "make_notebook", tooltip=t("lesson.make.tooltip", lang),
+                   disabled=not allow_write),
         ),
     }.items())

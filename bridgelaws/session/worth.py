@@ -181,6 +181,7 @@ def _box(s: Any, kind: str) -> dict[str, Any]:
     box["heading"] = text(heading, lang, seats=_side_seats(st.declarer))
     if kind == "decision":
         box["lines"] = _decision_lines(s, result.values, lang)
+        box["target"] = _target(s, result.values, lang)
     elif kind == "revoke":
         box["lines"] = _revoke_lines(s, result.values, lang)
     else:
@@ -206,6 +207,14 @@ def _decision_lines(s: Any, values: list[Any], lang: str) -> tuple[str, ...]:
                 parts.append(text("worthbox.line", lang, option=label or v.option, value=worth_text(v.worth, lang)))
             lines.append(text("worthbox.then", lang, option=ch.text(lang), values="; ".join(parts)))
     return tuple(lines)
+
+
+def _target(s: Any, values: list[Any], lang: str) -> str:
+    """``4♥: 10 tricks needed; 9 is one down``: the exact values in the contract's terms (issue 37)."""
+    from bridgelaws.contract_terms import target_line
+
+    exact = [v.worth.lower for v in values if v.worth.lower == v.worth.upper]
+    return target_line(s.table.contract, exact, lang)
 
 
 def _revoke_lines(s: Any, checks: list[Any], lang: str) -> tuple[str, ...]:

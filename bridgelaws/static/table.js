@@ -74,6 +74,8 @@ function render({ model, el }) {
   let lastAction = null;
   let filesOpen = null;
   let fileName = null;
+  // what the teacher types in the Save box's title, question and laws: kept across redraws until sent
+  let typedWords = {};
 
   function focusTarget() {
     const t = model.get("focus") || "";
@@ -225,6 +227,10 @@ function render({ model, el }) {
     if (files && filesOpen !== null) files.open = filesOpen;
     const name = body.querySelector("[data-field='filename']");
     if (name && fileName !== null) name.value = fileName;
+    for (const [field, value] of Object.entries(typedWords)) {
+      const el = body.querySelector(`[data-field='${field}']`);
+      if (el) el.value = value;
+    }
     if (hadFocus) {
       let target = null;
       if (lastAction && MOVE_FOCUS.has(lastAction)) target = focusTarget() || findByKey(body, key);
@@ -292,11 +298,20 @@ function render({ model, el }) {
     if (!action) return;
     const msg = { action };
     if (b.dataset.arg !== undefined) msg.arg = b.dataset.arg;
-    if (action === "save" || action === "save_test" || action === "load") {
+    if (action === "save" || action === "save_test" || action === "save_branches" || action === "load") {
       const name = body.querySelector("[data-field='filename']");
       const over = body.querySelector("[data-field='overwrite']");
       msg.name = name ? name.value : "";
       msg.overwrite = over ? over.checked : false;
+      for (const field of ["title", "question", "laws"]) {
+        const el = body.querySelector(`[data-field='${field}']`);
+        if (el) msg[field] = el.value;
+      }
+      for (const field of ["expect_cite", "expect_values"]) {
+        const el = body.querySelector(`[data-field='${field}']`);
+        if (el) msg[field] = el.checked;
+      }
+      typedWords = {};
     }
     send(msg);
   });
@@ -308,6 +323,9 @@ function render({ model, el }) {
 
   body.addEventListener("input", (e) => {
     if (e.target.dataset && e.target.dataset.field === "filename") fileName = e.target.value;
+    else if (e.target.dataset && ["title", "question", "laws"].includes(e.target.dataset.field)) {
+      typedWords[e.target.dataset.field] = e.target.value;
+    }
   });
 
   body.addEventListener("toggle", (e) => {

@@ -1,0 +1,94 @@
+"""The board chooser on the card table (issue 37): a PBN file of many boards and tables opens on a list of the
+file's boards and, for the board chosen, each record with its table, contract, declarer, lead and result; a click
+on a record puts its deal, contract and play on the table (a record without play says so)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from bridgelaws.i18n import Message, text
+from bridgelaws.render.html import Button
+from bridgelaws.render.html import Select as SelectBox
+from bridgelaws.table import Table
+
+
+@dataclass
+class PbnChoice:
+    """The file (its name, its records), the board shown in the chooser and the record on the table."""
+
+    name: str
+    records: Any
+    board: str
+    record: int | None
+
+
+def chooser(s: Any) -> tuple[tuple[str, Any], ...] | None:
+    """What the Save box shows of the chooser: the boards as a list, and a button per record of the board."""
+    from bridgelaws.pbn.listing import board_summaries, boards, summary_text
+
+    pick: PbnChoice | None = getattr(s, "pbn", None)
+    if pick is None:
+        return None
+    lang = s.lang
+    found = board_summaries(pick.records, pick.board)
+    none_played = not any(x.has_play for x in found)
+    head = text("pbn.list.board", lang, board=pick.board, count=len(found))
+    if none_played:
+        head += " " + text("pbn.list.no_play", lang)
+    select = SelectBox(text("table.pbn.boards", lang, file=pick.name), "pbn_board",
+                       tuple((b, b) for b in boards(pick.records)), pick.board)
+    buttons = tuple(Button(summary_text(x, lang, say_no_play=not none_played), "pbn_record", str(x.number),
+                           cls="bl-pbn-record", disabled=x.contract is None or x.passed_out)
+                    for x in found)
+    # hashable: the table redraws the Save box only when what it shows changes
+    return (("select", select), ("heading", head), ("records", buttons), ("chosen", pick.record))
+
+
+def choose_board(s: Any, value: Any) -> None:
+    pick: PbnChoice | None = getattr(s, "pbn", None)
+    if pick is not None and str(value) in {str(r.board) for r in pick.records if r.board is not None}:
+        pick.board = str(value)
+
+
+def choose_record(s: Any, number: int) -> None:
+    """Put the record on the table: its deal and contract, and its play (if any) as the script."""
+    from bridgelaws.session.common import Branch
+
+    pick: PbnChoice | None = getattr(s, "pbn", None)
+    if pick is None:
+        return
+    record = next((r for r in pick.records if r.number == number and str(r.board) == pick.board), None)
+    if record is None:
+        return
+    sc = record.scenario()
+    s.replace_script(Table(sc.deal, sc.contract), [Branch(tuple(sc.history), sc.title, sc.question, sc)])
+    s.exam.forget_questions()
+    s.worth_results = {}
+    s.goto_start("end")
+    pick.record = number
+    key = "table.pbn.chosen" if record.plays else "table.pbn.chosen_no_play"
+    s.message = ("info", Message(key, {"record": number, "board": pick.board}))
+
+
+def open_pbn(cls: Any, path: Any, board: Any, record: int | None, after: int | None, kwargs: dict[str, Any]) -> Any:
+    """``CardTable.from_pbn``: the record asked for, or the table on the board chooser (the board's first
+    record with a contract on the table until another is picked)."""
+    from bridgelaws import pbn as _pbn
+    from bridgelaws.pbn.listing import board_summaries, boards
+
+    records = _pbn.read_pbn(path, errors="collect")
+    if board is not None and (record is not None or len(board_summaries(records, board)) == 1):
+        return cls.from_scenario(_pbn.select(records, board, record).scenario(after=after), **kwargs)
+    numbers = boards(records)
+    if not numbers:
+        _pbn.select(records, board if board is not None else "1")   # the reader's own error, saying why
+    first_board = str(board) if board is not None else numbers[0]
+    mine = [r for r in records if str(r.board) == first_board and r.contract is not None and r.deal is not None]
+    if not mine:
+        _pbn.select(records, first_board)
+    table = cls.from_scenario(mine[0].scenario(), **kwargs)
+    table.session.pbn = PbnChoice(path.name, records, first_board, None)
+    table.session.files.files_open = True
+    table.refresh()
+    return table
