@@ -187,7 +187,8 @@ def ensure_venv(venv: Venv = DEV) -> None:
     version = python_version(venv.python) if venv.python.exists() else None
     if version is None:
         say(f"creating {venv.name}" + (" (the old one does not work)" if venv.path.exists() else ""))
-        if run([base_python(venv), "-m", "venv", "--clear", str(venv.path)]) != 0:
+        # --upgrade-deps: a current pip (25.1 or later shows the licence expression in `pip show bridgelaws`)
+        if run([base_python(venv), "-m", "venv", "--clear", "--upgrade-deps", str(venv.path)]) != 0:
             fail(f"could not create {venv.name} (on Debian or Ubuntu the venv module is in the python3-venv "
                  "package)", 1)
         version = python_version(venv.python)
