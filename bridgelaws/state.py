@@ -245,7 +245,7 @@ class PlayState:
     trump: Suit | None
     hands: tuple[frozenset[Card], frozenset[Card], frozenset[Card], frozenset[Card]]
     to_act: Seat | None
-    phase: str = "clarification"  # clarification | play | over
+    phase: str = "clarification"  # auction | clarification | play | over
     trick_leader: Seat | None = None
     trick: tuple[tuple[Seat, Card], ...] = ()
     tricks: tuple[Trick, ...] = ()
@@ -298,6 +298,12 @@ class PlayState:
     #: how the board was closed, in order: ("64B4", side) after that side's call on the next board, ("64B5", None)
     #: after the end of the round
     board_closed: tuple[tuple[str, str | None], ...] = ()
+    #: the auction period (phase ``auction``): the auction's state (bridgelaws.auction.engine.AuctionState),
+    #: kept after it ends for the bidding diagram and Law 16C
+    auction: Any = None
+    #: Law 26B waiting for the offender's partner's first turn to lead: (partner, offender, suits declarer may
+    #: prohibit), or None
+    auction_lead: Any = None
 
     # ---- derived views -------------------------------------------------------------------------------
     @property

@@ -14,6 +14,7 @@ from bridgelaws.laws import law
 from bridgelaws.state import Constraint, ConstraintChange, PlayState, Restriction, Statement
 from bridgelaws.rules import claims as _claims
 from bridgelaws.rules import revoke as _revoke
+from bridgelaws.rules import auction as _auction
 from bridgelaws.mechanics import (
     follow_suit_cards, legal_cards_ignoring_pending, penalty_card_candidates, restricted_cards,
 )
@@ -66,7 +67,9 @@ def statements(state: PlayState) -> list[Statement]:
     out.extend(state.questions)
     out.extend(_revoke.statements(state))
     out.extend(_claims.statements(state))
-    if state.to_act is not None and d is None and state.irregular_lead is None and state.phase != "over" and not out:
+    out.extend(_auction.statements(state))
+    if state.to_act is not None and d is None and state.irregular_lead is None and state.phase not in ("over", "auction") \
+            and not out:
         out.append(_s("dir.normal_play", None, "turn", seat=state.to_act))
     return out
 
