@@ -61,7 +61,7 @@ class Event:
             if f.name != "seat":
                 v = getattr(self, f.name)
                 if v != f.default:
-                    parts.append(str(_plain(v)) if f.name in ("card", "new_card", "cards") else f"{f.name}={_plain(v)}")
+                    parts.append(str(_plain(v)) if f.name in ("card", "new_card", "cards", "call") else f"{f.name}={_plain(v)}")
         return " ".join(parts)
 
 

@@ -56,7 +56,8 @@ def guard(state: PlayState, event: Event) -> None:
 
 
 def _after(table: Engine, state: PlayState, a: A.AuctionState) -> PlayState:
-    st = state.evolve(auction=a, to_act=a.turn, notes=a.notes)
+    # an irregular call waits for its left-hand opponent (27A1, 29A, 36A, 37A): he acts next
+    st = state.evolve(auction=a, to_act=a.irregular.seat.lho if a.irregular is not None else a.turn, notes=a.notes)
     return _end(st, a, getattr(table, "contract", None)) if a.ended else st
 
 

@@ -1,0 +1,152 @@
+"""The auction period (issue 36; SCENARIO_FORMAT.md, "The auction period"): bad input is refused with the event
+number and changes nothing; the rulings that need no scenario file; the Laws' texts the engine follows."""
+
+from __future__ import annotations
+
+import pytest
+
+from bridgelaws import scenario as sc
+from bridgelaws.auction import engine as A
+from bridgelaws.auction.calls import Call, CallError
+from bridgelaws.cards import Seat, Suit
+from bridgelaws.deal import Contract, Deal
+from bridgelaws.errors import BridgeLawsError, ScenarioError
+from bridgelaws.events import AcceptCall, CallEvent, Choose, Play
+from bridgelaws.table import Table
+
+DEAL = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
+N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
+
+
+def toml(history: str, extra: str = "") -> str:
+    return f'id = "t"\ndealer = "N"\ndeal = "{DEAL}"\n{extra}\nhistory = [\n{history}\n]\n'
+
+
+def call(seat: str, c: str, finding: str | None = None) -> str:
+    f = f', finding = "{finding}"' if finding else ""
+    return f'  {{ seat = "{seat}", action = "call", call = "{c}"{f} }},'
+
+
+FOUR_S = "\n".join([call("N", "1S"), call("E", "P"), call("S", "4S"), call("W", "P"), call("N", "P"), call("E", "P")])
+
+
+def test_a_plain_auction_gives_contract_and_declarer() -> None:
+    s = sc.loads(toml(FOUR_S))
+    assert str(s.contract) == "4S" and s.declarer is N   # North named spades first (17D, the Definitions)
+    assert sc.check(s).status == "PASS"
+
+
+def test_a_call_that_does_not_exist_names_the_event() -> None:
+    with pytest.raises(ScenarioError, match=r"event 2 \(E call 8C\).*not a call"):
+        sc.loads(toml(call("N", "1S") + "\n" + call("E", "8C")))
+
+
+def test_a_finding_where_none_is_asked_names_the_event() -> None:
+    with pytest.raises(ScenarioError, match=r"event 2 \(E call 2H finding=comparable\).*no finding is asked"):
+        sc.loads(toml(call("N", "1S") + "\n" + call("E", "2H", "comparable")))
+
+
+def test_reject_call_after_a_legal_call_names_the_event() -> None:
+    with pytest.raises(ScenarioError, match=r"event 2 \(S reject_call\).*legal"):
+        sc.loads(toml(call("N", "1S") + '\n  { seat = "S", action = "reject_call" },'))
+
+
+def test_an_auction_that_never_ends_is_an_error() -> None:
+    with pytest.raises(ScenarioError, match=r"never ends"):
+        sc.loads(toml(call("N", "1S") + "\n" + call("E", "P")))
+    # a card before the auction has ended names the event
+    with pytest.raises(ScenarioError, match=r"event 3 \(E play H5\).*has not ended"):
+        sc.loads(toml(call("N", "1S") + "\n" + call("E", "P") + '\n  { seat = "E", action = "play", card = "H5" },'))
+
+
+def test_a_file_that_stops_in_the_auction_gives_its_contract() -> None:
+    s = sc.loads(toml(call("N", "1S") + "\n" + call("E", "P"), 'contract = "4S"\ndeclarer = "N"'))
+    assert str(s.contract) == "4S"
+
+
+def test_a_contract_the_auction_does_not_give_is_an_error() -> None:
+    with pytest.raises(ScenarioError, match=r"contract: the auction gives 4S by N, not '3NT'"):
+        sc.loads(toml(FOUR_S, 'contract = "3NT"'))
+    with pytest.raises(ScenarioError, match=r"declarer: the auction gives 4S by N, not declarer S"):
+        sc.loads(toml(FOUR_S, 'declarer = "S"'))
+
+
+def test_calls_need_a_dealer() -> None:
+    text = f'id = "t"\ncontract = "4S"\ndeclarer = "N"\ndeal = "{DEAL}"\nhistory = [\n{call("N", "1S")}\n]\n'
+    with pytest.raises(ScenarioError, match=r"event 1 \(N call 1S\).*dealer"):
+        sc.loads(text)
+
+
+def test_a_refused_event_changes_nothing() -> None:
+    t = Table(Deal.from_pbn(DEAL), Contract.parse("4S", N), dealer=N)
+    t.push(CallEvent(N, call="1S"))
+    before = t.state
+    with pytest.raises(BridgeLawsError):
+        t.push(Play(E, Deal.from_pbn(DEAL).hand(E).cards and next(iter(Deal.from_pbn(DEAL).hand(E).cards))))
+    with pytest.raises(BridgeLawsError, match="no irregular call to accept"):
+        t.push(AcceptCall(E))
+    assert t.state == before and len(t.history) == 1
+
+
+def test_a_call_out_of_rotation_waits_for_its_lho() -> None:
+    st = A.call(A.start(N), E, Call.parse("1H"))
+    assert st.irregular is not None and st.irregular.kind == "out_of_rotation" and st.irregular.relation == "rho"
+    with pytest.raises(A.AuctionError, match="waits for South"):
+        A.call(st, W, Call.parse("P"))
+
+
+def test_31A1_the_offender_must_repeat_his_call_after_rho_passes() -> None:
+    st = A.reject(A.call(A.start(N), E, Call.parse("1H")), S)
+    st = A.call(st, N, Call.parse("P"))
+    with pytest.raises(A.AuctionError, match=r"must repeat 1H \(31A1\)"):
+        A.call(st, E, Call.parse("1S"))
+    assert A.call(st, E, Call.parse("1H")).obligations == ()
+
+
+def test_without_a_finding_27B2_applies_and_with_one_27B1a() -> None:
+    # negative control of the 27B1(a) file: the same replacement without the Director's finding is 27B2
+    base = A.reject(A.call(A.call(A.start(N), N, Call.parse("1S")), E, Call.parse("1H")), S)
+    plain = A.call(base, E, Call.parse("2H"))
+    assert A.must_pass(plain) == {"W": "rest_of_auction"}
+    assert plain.withdrawn[-1].lead_restriction
+    found = A.call(base, E, Call.parse("2H"), "same_denominations")
+    assert A.must_pass(found) == {} and not found.withdrawn[-1].lead_restriction
+    with pytest.raises(A.AuctionError, match="lowest sufficient bid"):
+        A.call(base, E, Call.parse("3H"), "same_denominations")
+
+
+def test_26B_lets_declarer_prohibit_only_a_suit_the_offender_did_not_specify() -> None:
+    # WBF correction of 20 June 2017: no requirement; only a suit not specified by the offender
+    st = A.reject(A.call(A.call(A.call(A.call(A.start(N), N, Call.parse("1S")), E, Call.parse("P")),
+                                S, Call.parse("2S")), W, Call.parse("1H")), N)
+    st = A.call(st, W, Call.parse("3H"))
+    for seat, c in ((N, "4S"), (E, "P"), (S, "P"), (W, "P")):
+        st = A.call(st, seat, Call.parse(c))
+    assert A.lead_restriction(st, N) == (E, W, (Suit.SPADES, Suit.DIAMONDS, Suit.CLUBS))
+    s = sc.load("tests/scenarios/auction/27B2-insufficient-bid-pass-partner.toml")
+    t = sc.replay(s, upto=10)
+    for option, suit, match in (("require", Suit.CLUBS, "only prohibit"), ("forbid", Suit.HEARTS, "specified hearts")):
+        before = t.state
+        with pytest.raises(BridgeLawsError, match=match):
+            t.push(Choose(N, option=option, suit=suit))
+        assert t.state == before
+
+
+def test_an_inadmissible_double_cannot_be_accepted() -> None:
+    st = A.call(A.call(A.call(A.start(N), N, Call.parse("1S")), E, Call.parse("P")), S, Call.parse("X"))
+    with pytest.raises(A.AuctionError, match=r"cannot be accepted \(Law 36\)"):
+        A.accept(st, W)
+
+
+def test_calls_read_and_print() -> None:
+    assert [str(Call.parse(x)) for x in ("1c", "3N", "7NT", "P", "X", "XX")] == ["1C", "3NT", "7NT", "P", "X", "XX"]
+    with pytest.raises(CallError):
+        Call.parse("0S")
+    assert Call.parse("1NT").rank > Call.parse("1S").rank > Call.parse("1C").rank
+    assert Call.parse("2C").rank > Call.parse("1NT").rank
+
+
+def test_an_auction_scenario_round_trips() -> None:
+    s = sc.load("tests/scenarios/auction/50D1b-26B-meets-penalty-card.toml")
+    assert sc.loads(sc.dumps(s)) == s
+    assert sc.loads(sc.dumps(s, "json"), "json") == s
