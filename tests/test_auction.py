@@ -150,3 +150,23 @@ def test_an_auction_scenario_round_trips() -> None:
     s = sc.load("tests/scenarios/auction/50D1b-26B-meets-penalty-card.toml")
     assert sc.loads(sc.dumps(s)) == s
     assert sc.loads(sc.dumps(s, "json"), "json") == s
+
+
+def test_worth_answers_at_a_26B_choice(capsys: pytest.CaptureFixture[str]) -> None:
+    # the 26B choice is a decision like 50D2's: `python -m bridgelaws worth FILE --after N` lists each prohibition
+    pytest.importorskip("endplay")
+    from bridgelaws.__main__ import main
+
+    assert main(["worth", "tests/data/worth/auction-26B-worth.toml", "--after", "8"]) == 0
+    out = capsys.readouterr().out
+    assert "Forbid ♣" in out and "No restriction" in out and "Require" not in out
+
+
+def test_the_26B_options_are_the_decision_events() -> None:
+    from bridgelaws.decision_options import decision_events
+
+    t = sc.replay(sc.load("tests/data/worth/auction-26B-worth.toml"))
+    events = decision_events(t.state)
+    assert [(e.option, e.suit) for e in events] == [("forbid", s) for s in Suit] + [("none", None)]
+    for e in events:   # the engine accepts each of them
+        t.copy().push(e)
