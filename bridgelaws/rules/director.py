@@ -186,13 +186,14 @@ def constraints(state: PlayState) -> list[Constraint]:
             out.append(Constraint(("decision", d.kind, d.by), d.by, st.message, d.law))
     if state.revokes:
         out.extend(_revoke.constraints(state))
+    out.extend(_auction.constraints(state))
     return out
 
 
 def constraint_changes(before: PlayState, after: PlayState, event: Event) -> tuple[ConstraintChange, ...]:
     """Which constraints started, changed, continued or ended with ``event``, and why those ended."""
     if not (before.penalty_cards or before.restrictions or before.pending or after.penalty_cards
-            or after.restrictions or after.pending or after.revokes):
+            or after.restrictions or after.pending or after.revokes or before.auction is not None):
         return ()
     old = {c.key: c for c in constraints(before)}
     new = {c.key: c for c in constraints(after)}
