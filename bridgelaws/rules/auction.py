@@ -226,6 +226,15 @@ def constraints(state: PlayState) -> list[Constraint]:
     return out
 
 
+def end_reason(c: Constraint, after: PlayState) -> Message:
+    """Why an auction constraint ended: the player passed at his turn, the auction ended, or declarer chose (26B)."""
+    if c.key[0] == "must_pass":
+        if after.phase != "auction":
+            return Message("auction.why.auction_ended", {})
+        return Message("auction.why.passed", {"seat": c.seat})
+    return Message("why.decided", {"seat": after.declarer})
+
+
 def must_pass(state: PlayState) -> dict[str, str]:
     return A.must_pass(state.auction) if state.auction is not None and state.phase == "auction" else {}
 

@@ -215,6 +215,8 @@ def _end_reason(c: Constraint, before: PlayState, after: PlayState, event: Event
     kind = c.key[0]
     if kind.startswith("revoke"):
         return _revoke.end_reason(c, after)
+    if kind in ("must_pass", "lead_restriction_26B"):
+        return _auction.end_reason(c, after)
     if kind == "penalty_card":
         seat, card = c.key[1], c.key[2]
         if (seat, card) in after.last_played or any(t.card_of(seat) == card for t in after.tricks[-1:]):
