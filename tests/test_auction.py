@@ -197,3 +197,20 @@ def test_an_accepted_call_out_of_rotation_exports_from_its_first_caller() -> Non
     # 29A: East's 1C at North's turn was accepted; North lost that turn, so the auction starts with East
     pbn = to_pbn(sc.load("tests/scenarios/auction/29A-call-out-of-rotation-accepted.toml"))
     assert '[Auction "E"]\n1C 1S Pass 4S\nPass Pass Pass\n' in pbn
+
+
+def test_the_bidding_diagram_marks_the_irregular_calls_and_who_must_pass() -> None:
+    from bridgelaws.render import html
+    from bridgelaws.view import position
+
+    s = sc.load("tests/scenarios/auction/27B3-double-instead-of-insufficient-bid.toml")
+    t = sc.replay(s, 5)   # 1S, 1H (insufficient, not accepted), X (cancelled, 27B3), 2H
+    page = html.table(t, lang="en")
+    assert 'class="bl-auction"' in page and "Auction" in page
+    assert 'data-call="E 1H"' in page and "Law 27B<" in page and "Law 27B3<" in page
+    assert "West must pass whenever it is his turn to call for the rest of the auction (Law 27B3)" in page
+    assert "To call" in page and "Contract" not in page   # the auction has not given the contract yet
+    held = position(t, "en", hold_back=True)
+    assert held.extra["auction"]["held_back"] is True   # the laws and obligations stay hidden in seminar mode
+    # once the opening lead is faced, the trick takes the middle again
+    assert "bl-auction" not in html.table(sc.replay(s, 12), lang="en")
