@@ -214,3 +214,15 @@ def test_the_bidding_diagram_marks_the_irregular_calls_and_who_must_pass() -> No
     assert held.extra["auction"]["held_back"] is True   # the laws and obligations stay hidden in seminar mode
     # once the opening lead is faced, the trick takes the middle again
     assert "bl-auction" not in html.table(sc.replay(s, 12), lang="en")
+
+
+def test_a_table_made_with_a_dealer_only_takes_its_contract_from_the_auction() -> None:
+    # the card table's case: calls made one by one, the contract not known in advance (17D, the Definitions)
+    t = Table(Deal.from_pbn(DEAL), None, dealer=W)
+    assert t.contract is None and t.legal_cards() == frozenset()
+    for seat, c in ((W, "1H"), (N, "1S"), (E, "P"), (S, "2S"), (W, "3H"), (N, "P"), (E, "P"), (S, "P")):
+        t.push(CallEvent(seat, call=c))
+    assert str(t.contract) == "3H" and t.declarer is W and t.to_act() is N   # West named hearts first
+    assert t.replay_matches()
+    with pytest.raises(TypeError):
+        Table(Deal.from_pbn(DEAL), None)
