@@ -226,3 +226,29 @@ def test_a_table_made_with_a_dealer_only_takes_its_contract_from_the_auction() -
     assert t.replay_matches()
     with pytest.raises(TypeError):
         Table(Deal.from_pbn(DEAL), None)
+
+
+def test_calls_by_click_on_the_card_table() -> None:
+    # a teacher makes the calls on the table: an insufficient bid not accepted, replaced by 2H (27B2, no finding),
+    # then a call out of rotation by a chosen seat, accepted by its left-hand opponent's call (29A)
+    pytest.importorskip("anywidget")
+    from bridgelaws.widgets import CardTable
+
+    w = CardTable(Table(Deal.from_pbn(DEAL), None, dealer=N), lang="en")
+    for msg in ({"action": "call", "arg": "1S"}, {"action": "call", "arg": "1H"}):
+        w.send_action(msg)
+    assert 'data-action="accept_call"' in w.html and 'data-action="call"' in w.html
+    for msg in ({"action": "reject_call"}, {"action": "call", "arg": "2H"}):
+        w.send_action(msg)
+    assert A.must_pass(w.table.state.auction) == {"W": "rest_of_auction"}
+    # North calls out of rotation at South's turn (his partner's): East, his left-hand opponent, may accept it
+    for msg in ({"action": "call_seat", "arg": "N"}, {"action": "call", "arg": "4S"}):
+        w.send_action(msg)
+    irr = w.table.state.auction.irregular
+    assert irr is not None and irr.kind == "out_of_rotation" and irr.seat is N
+    for msg in ({"action": "accept_call"}, {"action": "call", "arg": "P"}, {"action": "call", "arg": "P"},
+                {"action": "call", "arg": "P"}):
+        w.send_action(msg)
+    assert w.table.state.phase == "clarification" and str(w.table.contract) == "4S" and w.table.declarer is N
+    # accepted, the auction goes on from North (29A): East, South and West pass
+    assert [str(e) for e in w.table.history][-5:] == ["N call 4S", "E accept_call", "E call P", "S call P", "W call P"]

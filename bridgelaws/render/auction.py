@@ -12,6 +12,8 @@ from typing import Any
 from bridgelaws.cards import Seat
 from bridgelaws.i18n import localize, text
 from bridgelaws.notation import format_seat
+from bridgelaws.auction.calls import DENOMINATIONS, Call
+from bridgelaws.render.controls import Button, button
 from bridgelaws.render.markup import element, grid_cell, grid_row, grid_table
 from bridgelaws.render.style import ORANGE, css
 
@@ -59,6 +61,8 @@ def bidding_diagram(parent: ET.Element, auction: dict[str, Any], lang: str) -> N
             if ref is not None and not held_back and shown != "legal":
                 sup = element(cell, "sup", "bl-call-law", ref.cite(lang), style=css(font_size="11px"))
                 sup.set("title", text(f"auction.render.{shown}", lang))
+    if auction.get("controls"):
+        _controls(box, auction["controls"], lang)
     if held_back:
         return
     for o in auction.get("obligations", ()):
@@ -67,3 +71,36 @@ def bidding_diagram(parent: ET.Element, auction: dict[str, Any], lang: str) -> N
                                                               border_radius="4px", padding="1px 4px",
                                                               white_space="normal"))
         line.text = f"{text(f'auction.dir.must_pass_{o.until}', lang, seat=o.seat)} ({o.law.cite(lang)})"
+
+
+_SMALL = "font-size:13px;padding:0 4px;margin:1px"
+
+
+def _controls(box: ET.Element, controls: dict[str, Any], lang: str) -> None:
+    """The call buttons of the interactive table: who calls (another seat than the player to call makes a call out
+    of rotation), the Director's finding for the call (23A, 27B1), every call, and accepting or not an irregular
+    call that waits for its left-hand opponent."""
+    panel = element(box, "div", "bl-call-controls", style=css(margin_top="4px", color="#111111",
+                                                               background_color="#f7f7f7", border_radius="6px",
+                                                               padding="3px"))
+    if controls.get("irregular"):
+        row = element(panel, "div", "bl-call-answer")
+        button(row, Button(text("auction.render.accept", lang), "accept_call"), _SMALL)
+        button(row, Button(text("auction.render.reject", lang), "reject_call"), _SMALL)
+    row = element(panel, "div", "bl-call-seats", text("auction.render.who_calls", lang) + " ")
+    for seat in _ORDER:
+        button(row, Button(format_seat(seat, lang, "letter"), "call_seat", seat.value,
+                           pressed=seat is controls.get("seat")), _SMALL)
+    row = element(panel, "div", "bl-call-findings", text("auction.render.finding", lang) + " ")
+    for finding in ("same_denominations", "comparable", "not_comparable"):
+        button(row, Button(text(f"auction.render.finding_{finding}", lang), "call_finding", finding,
+                           pressed=controls.get("finding") == finding), _SMALL)
+    row = element(panel, "div", "bl-call-other")
+    for c in ("P", "X", "XX"):
+        button(row, Button(localize(Call.parse(c), lang), "call", c), _SMALL)
+    grid = grid_table(panel, "bl-call-bids", "margin:0 auto")
+    for level in range(1, 8):
+        tr = grid_row(grid)
+        for d in DENOMINATIONS:
+            call = Call("bid", level, d)
+            button(grid_cell(tr, None, "padding:0"), Button(localize(call, lang), "call", str(call)), _SMALL)
