@@ -11,7 +11,7 @@ from typing import Any
 from bridgelaws import scenario as _scenario
 from bridgelaws.cards import Card, Seat
 from bridgelaws.errors import BridgeLawsError, IllegalPlayError
-from bridgelaws.events import AcceptCall, CallEvent, Event, Expose, Play, RejectCall, Simultaneous
+from bridgelaws.events import Event, Expose, Play, Simultaneous
 from bridgelaws.i18n import Message, normalize_lang
 from bridgelaws.laws import law
 from bridgelaws.session.common import Branch, FileRefusal, check_mode, default_mode
@@ -19,6 +19,7 @@ from bridgelaws.session.exam import Exam, Scoreboard
 from bridgelaws.session.files import ScenarioFolder
 from bridgelaws.session.script import ScriptPosition
 from bridgelaws.table import Table
+from bridgelaws.session.auction import with_call_controls
 from bridgelaws.view import BoardView, decision_choices, parse_role, position, revoke_choices
 
 
@@ -232,27 +233,6 @@ class SessionCore(ScriptPosition):
             self._push(Expose(self.owner(c), c, how=mode, period="auction" if auction else None))
             self.click_mode = "play"
 
-    # ---- the auction (issue 36) ------------------------------------------------------------------------------
-    def make_call(self, call: str) -> None:
-        """A call by the chosen seat (by default the player to call; another seat makes a call out of rotation),
-        with the chosen finding; the engine sees what the Laws make of it."""
-        st = self.table.state
-        if st.phase != "auction":
-            raise ValueError("the auction has ended")
-        seat = self.call_seat or st.auction.turn
-        try:
-            self._push(CallEvent(seat, call=call, finding=self.call_finding))
-        finally:
-            self.call_seat, self.call_finding = None, None
-
-    def answer_call(self, accept: bool) -> None:
-        """The offender's left-hand opponent accepts the irregular call, or it is not accepted (27A1, 29A / 27B, 29B,
-        36B, 37B)."""
-        irr = self.table.state.auction.irregular if self.table.state.auction is not None else None
-        if irr is None:
-            raise ValueError("no irregular call waits")
-        self._push((AcceptCall if accept else RejectCall)(irr.seat.lho))
-
     def revoke_action(self, i: int) -> None:
         """Action ``i`` of :func:`~bridgelaws.view.revoke_choices`: attention drawn to a revoke (62A), or a card
         taken back after the correction (62C)."""
@@ -285,13 +265,7 @@ class SessionCore(ScriptPosition):
         v = position(self.table, self.lang, role=self.role, hide=self.hide, hold_back=self.held_back,
                      show_legal=self.show_legal and self.click_mode == "play" and q is None,
                      last_trick=True)
-        auction = v.extra.get("auction")
-        st = self.table.state
-        if isinstance(auction, dict) and st.phase == "auction" and q is None:
-            # the call buttons (render.auction): who calls, the finding, and accepting or not an irregular call
-            auction["controls"] = {"seat": self.call_seat or st.auction.turn, "finding": self.call_finding,
-                                   "irregular": st.auction.irregular is not None}
-        return v
+        return v if q is not None else with_call_controls(self, v)
 
     def message_text(self) -> tuple[str, str] | None:
         if self.message is None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from bridgelaws.session.auction import answer_call, make_call
 from bridgelaws.session.common import CLICK_MODES, parse_index
 from bridgelaws.session.core import SessionCore
 from bridgelaws.session.worth import request as _worth_request
@@ -118,11 +119,11 @@ HANDLERS: dict[str, Handler] = {
     "save_test": _file_action("save_test"),
     "load": _file_action("load"),
     # the auction (issue 36)
-    "call": lambda s, arg, msg: s.make_call(_value(arg, msg)),
+    "call": lambda s, arg, msg: make_call(s, _value(arg, msg)),
     "call_seat": _call_seat,
     "call_finding": _call_finding,
-    "accept_call": lambda s, arg, msg: s.answer_call(True),
-    "reject_call": lambda s, arg, msg: s.answer_call(False),
+    "accept_call": lambda s, arg, msg: answer_call(s, True),
+    "reject_call": lambda s, arg, msg: answer_call(s, False),
 }
 
 
