@@ -8,7 +8,7 @@ import pytest
 from bridgelaws import scenario as sc
 from bridgelaws.auction import engine as A
 from bridgelaws.auction.calls import Call, CallError
-from bridgelaws.cards import Seat, Suit
+from bridgelaws.cards import Card, Seat, Suit
 from bridgelaws.deal import Contract, Deal
 from bridgelaws.errors import BridgeLawsError, ScenarioError
 from bridgelaws.events import AcceptCall, CallEvent, Choose, Play
@@ -252,3 +252,17 @@ def test_calls_by_click_on_the_card_table() -> None:
     assert w.table.state.phase == "clarification" and str(w.table.contract) == "4S" and w.table.declarer is N
     # accepted, the auction goes on from North (29A): East, South and West pass
     assert [str(e) for e in w.table.history][-5:] == ["N call 4S", "E accept_call", "E call P", "S call P", "W call P"]
+
+
+def test_a_lead_out_of_turn_before_the_26B_choice_goes_to_law_54_first() -> None:
+    # West (the offender) faces the opening lead out of turn while East's 26B choice waits: Law 54 first; after the
+    # lead is refused (54D) East is on lead for the first time: declarer's 26B choice, then 50D2 for West's ♥A
+    from bridgelaws.events import Expose, RejectLead
+
+    t = sc.replay(sc.load("tests/scenarios/auction/27B2-insufficient-bid-pass-partner.toml"), 10)
+    t.push(Expose(W, card=Card.parse("HA"), how="lead_out_of_turn"))
+    assert "accept_and_play" in t.declarer_options()
+    t.push(RejectLead(N))
+    assert t.declarer_options() == {"forbid", "none"} and t.to_act() is E
+    t.push(Choose(N, option="forbid", suit=Suit.CLUBS))
+    assert t.declarer_options() == {"require", "forbid", "none"}   # 50D2: West's major penalty card ♥A

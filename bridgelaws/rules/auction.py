@@ -90,6 +90,11 @@ def on_expose(table: Engine, state: PlayState, ev: Expose) -> PlayState:
             raise IllegalPlayError(f"{ev}: the auction has ended; a card exposed before the opening lead is faced "
                                    "is written period = \"clarification\"", law=L24, seat=ev.seat, card=ev.card,
                                    event=ev, key="auction.error.ended_expose")
+        d = state.pending
+        if d is not None and d.kind == DECISION_KIND and ev.how == "lead_out_of_turn" and ev.seat is not d.subject:
+            # the wrong defender leads before declarer has exercised 26B: Laws 53-56 first; the 26B choice comes
+            # back at the offender's partner's turn to lead, if it comes (settle_26b)
+            return _EXPOSE(table, state.evolve(pending=None), ev)
         return _EXPOSE(table, state, ev)
     if ev.period != "auction":
         raise IllegalPlayError(f"{ev}: a card exposed during the auction is written period = \"auction\" (24)",
