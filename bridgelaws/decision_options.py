@@ -53,4 +53,6 @@ def decision_events(state: PlayState) -> list[Event]:
         return [Choose(decl, option="designate_penalty_card", card=c) for c in d.cards]
     if d.kind == "select_card":
         return [Select(d.by, card=o.cards[0]) for o in d.options]
+    if d.kind == "auction_lead_restriction":   # 26B (corrected 2017): prohibit one suit the offender did not name
+        return [Choose(decl, option="forbid", suit=s) for s in d.suits] + [Choose(decl, option="none")]
     raise ValueError(f"unknown decision {d.kind!r}")

@@ -16,6 +16,7 @@ __all__ = [
     "Event", "Play", "Expose", "AcceptLead", "RejectLead", "SpreadHand", "Choose", "Simultaneous", "Select",
     "Hold", "Touch", "Designate", "LeadFaceDown", "RequestWithdraw", "CorrectRevoke", "Withdraw", "DummySeen",
     "Claim", "Concede", "Agree", "Dispute", "Object", "TdRuling", "NextBoardCall", "EndOfRound",
+    "CallEvent", "AcceptCall", "RejectCall", "CALL_FINDINGS", "EXPOSE_PERIODS",
     "EVENT_TYPES", "EXPOSE_HOW",
     "CHOOSE_OPTIONS", "TD_FINDINGS", "TOUCH_PURPOSES", "TD_RULING_FINDINGS", "SIDES", "SEATLESS",
 ]
@@ -62,7 +63,7 @@ class Event:
             if f.name != "seat":
                 v = getattr(self, f.name)
                 if v != f.default:
-                    parts.append(str(_plain(v)) if f.name in ("card", "new_card", "cards") else f"{f.name}={_plain(v)}")
+                    parts.append(str(_plain(v)) if f.name in ("card", "new_card", "cards", "call") else f"{f.name}={_plain(v)}")
         return " ".join(parts)
 
 
@@ -310,9 +311,51 @@ class EndOfRound(Event):
     action: ClassVar[str] = "end_of_round"
 
 
+# ---- the auction period (SCENARIO_FORMAT.md, "The auction period"; bridgelaws.auction, rules.auction) ------
+
+#: the Director's findings of fact on a replacement call or a later call of the offender (23A, 27B1)
+CALL_FINDINGS = ("same_denominations", "comparable", "not_comparable")
+#: ``expose … period``: after the final pass before the opening lead (24), or during the auction (24)
+EXPOSE_PERIODS = ("clarification", "auction")
+
+
+@dataclass(frozen=True, slots=True)
+class CallEvent(Event):
+    """``seat`` makes ``call`` (``"1C"`` … ``"7NT"``, ``"P"``, ``"X"``, ``"XX"``); ``finding`` (CALL_FINDINGS) is the
+    Director's finding about a replacement call or a later call of the offender."""
+
+    call: str = ""
+    finding: str | None = None
+    action: ClassVar[str] = "call"
+
+    def __post_init__(self) -> None:
+        from bridgelaws.auction.calls import Call, CallError
+
+        try:
+            Call.parse(self.call)
+        except CallError as exc:
+            raise ValueError(str(exc)) from None
+        if self.finding is not None and self.finding not in CALL_FINDINGS:
+            raise ValueError(f"finding must be one of {', '.join(CALL_FINDINGS)}, not {self.finding!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class AcceptCall(Event):
+    """The offender's left-hand opponent accepts an irregular call without calling yet (27A1, 29A)."""
+
+    action: ClassVar[str] = "accept_call"
+
+
+@dataclass(frozen=True, slots=True)
+class RejectCall(Event):
+    """The irregular call is not accepted and is cancelled; the Director applies its law (27B, 29B, 36B, 37B)."""
+
+    action: ClassVar[str] = "reject_call"
+
+
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.action: cls for cls in (Play, Expose, AcceptLead, RejectLead, SpreadHand, Choose, Simultaneous,
                                 Select, Hold, Touch, Designate, LeadFaceDown, RequestWithdraw, CorrectRevoke, Withdraw,
                                 DummySeen, Claim, Concede, Agree, Dispute, Object, TdRuling, NextBoardCall,
-                                EndOfRound)
+                                EndOfRound, CallEvent, AcceptCall, RejectCall)
 }

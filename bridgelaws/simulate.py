@@ -59,6 +59,8 @@ def decision_event(state: PlayState, rng: random.Random) -> Event:
         return Choose(decl, option="designate_penalty_card", card=rng.choice(d.cards))
     if d.kind == "select_card":
         return Select(d.by, card=rng.choice([o.cards[0] for o in d.options]))
+    if d.kind == "auction_lead_restriction":
+        return rng.choice(decision_events(state))
     raise ValueError(f"unknown decision {d.kind!r}")
 
 

@@ -245,7 +245,7 @@ class PlayState:
     trump: Suit | None
     hands: tuple[frozenset[Card], frozenset[Card], frozenset[Card], frozenset[Card]]
     to_act: Seat | None
-    phase: str = "clarification"  # clarification | play | over
+    phase: str = "clarification"  # auction | clarification | play | over
     trick_leader: Seat | None = None
     trick: tuple[tuple[Seat, Card], ...] = ()
     tricks: tuple[Trick, ...] = ()
@@ -304,6 +304,12 @@ class PlayState:
     #: Law 16B: cards a defender took out and put back, unseen by his partner (45C1): what his handling of his
     #: cards may suggest is unauthorized for his partner, stated at the partner's turn while the card is in hand
     handled: tuple[tuple[Seat, Card], ...] = ()
+    #: the auction period (phase ``auction``): the auction's state (bridgelaws.auction.engine.AuctionState),
+    #: kept after it ends for the bidding diagram and Law 16C
+    auction: Any = None
+    #: Law 26B waiting for the offender's partner's first turn to lead: (partner, offender, suits declarer may
+    #: prohibit), or None
+    auction_lead: Any = None
 
     # ---- derived views -------------------------------------------------------------------------------
     @property

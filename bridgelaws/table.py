@@ -21,6 +21,7 @@ from bridgelaws.rules import play as _play  # noqa: F401  (isort: skip)
 from bridgelaws.rules import designation, director, leads, penalty_cards, played_card, premature, revoke  # noqa: F401
 from bridgelaws.rules import withdraw  # noqa: F401  (after revoke: it wraps the 62C handler)
 from bridgelaws.rules import claims
+from bridgelaws.rules import auction as auction_rules  # (isort: skip) after penalty_cards: it wraps expose and choose
 
 from bridgelaws.cards import Card, Seat
 from bridgelaws.deal import Contract, Deal
@@ -95,11 +96,18 @@ def event_problem(event: Any) -> str | None:
 class Table:
     """One table's play of one deal: the deal, the contract, the events and the state after each."""
 
-    def __init__(self, deal: Deal, contract: Contract, history: Iterable[Event] = ()) -> None:
+    def __init__(self, deal: Deal, contract: Contract | None, history: Iterable[Event] = (), *,
+                 dealer: Seat | None = None, vulnerable: str | None = None) -> None:
         load_rules()
         deal.validate()
+        if contract is None and dealer is None:
+            raise TypeError("a table needs a contract, or a dealer whose auction gives it")
         self.deal = deal
-        self.contract = contract
+        self._contract = contract
+        #: a table that starts with the auction (its calls are events) has a dealer; the contract is the one
+        #: its auction gives (checked when the auction ends)
+        self.dealer = dealer
+        self.vulnerable = vulnerable
         self.history: list[Event] = []
         self._states: list[PlayState] = [self.initial_state()]
         self._changes: list[tuple[ConstraintChange, ...] | None] = [()]
@@ -108,9 +116,24 @@ class Table:
 
     def initial_state(self) -> PlayState:
         hands = tuple(self.deal.hand(s).cards for s in Seat)
-        st = PlayState(declarer=self.contract.declarer, trump=self.contract.trump,
-                       hands=hands, to_act=self.contract.opening_leader)  # type: ignore[arg-type]
+        known = self._contract if self._contract is not None else Contract.parse("1NT", self.dealer)   # type: ignore[arg-type]
+        st = PlayState(declarer=known.declarer, trump=known.trump,
+                       hands=hands, to_act=known.opening_leader)  # type: ignore[arg-type]
+        if getattr(self, "dealer", None) is not None:
+            st = auction_rules.initial_state(st, self.dealer)
         return settle(st)
+
+    @property
+    def contract(self) -> Contract:
+        """The contract: the one the table was made with, or, for a table made with a dealer and no contract (calls
+        made one by one, on the card table), the one its auction has given (None while the auction runs)."""
+        if self._contract is not None:
+            return self._contract
+        return auction_rules.contract_of(self.state)   # type: ignore[return-value]
+
+    @contract.setter
+    def contract(self, value: Contract) -> None:
+        self._contract = value
 
     # ---- event sourcing ----------------------------------------------------------------------------
     @property
@@ -124,6 +147,7 @@ class Table:
 
     def apply(self, state: PlayState, event: Event) -> PlayState:
         """The state after ``event`` (pure; raises on an impossible event)."""
+        auction_rules.guard(state, event)
         handler = HANDLERS.get(type(event))
         if handler is None:
             raise IllegalPlayError(f"{event}: the engine has no rule for {event.action!r} events yet",
@@ -135,7 +159,7 @@ class Table:
             new = revoke.after_event(state, new, event)   # 63A: establishment; 62C: the re-opened trick closes
         if new.claim is not None:
             new = claims.after_event(self, state, new)    # 68D: play ceases again once a correction is complete
-        return designation.lapse_stale(settle(new))
+        return designation.lapse_stale(settle(auction_rules.settle_26b(new)))
 
     def push(self, event: Event) -> PlayState:
         """Apply ``event`` and append the state after it. A refused event raises
@@ -172,7 +196,8 @@ class Table:
         """A new table with the same deal; ``history`` True (all events), False (none) or n (first n)."""
         n = len(self.history) if history is True else 0 if history is False else int(history)
         t = Table.__new__(Table)
-        t.deal, t.contract = self.deal, self.contract
+        t.deal, t._contract = self.deal, self._contract
+        t.dealer, t.vulnerable = getattr(self, "dealer", None), getattr(self, "vulnerable", None)
         t.history = self.history[:n]
         t._states = self._states[:n + 1]
         t._changes = self._changes[:n + 1]
@@ -304,7 +329,8 @@ class Table:
 
     def replay_matches(self) -> bool:
         """Replaying the history from the deal reproduces the current state (a reconstruction check)."""
-        return Table(self.deal, self.contract, self.history).state == self.state
+        return Table(self.deal, self._contract, self.history, dealer=getattr(self, "dealer", None),
+                     vulnerable=getattr(self, "vulnerable", None)).state == self.state
 
 
 def load_rules() -> None:

@@ -347,7 +347,9 @@ def test_round_trip_of_every_event_type_and_awkward_text(fmt: str) -> None:
     assert {e.action for e in s.history} == set(EVENT_TYPES) - {"accept_lead", "reject_lead", "spread_hand",
                                                                  "select", "dummy_seen", "claim", "concede",
                                                                  "agree", "dispute", "object", "td_ruling",
-                                                                 "next_board_call", "end_of_round"}
+                                                                 "next_board_call", "end_of_round",
+                                                                 # the auction's: tests/test_auction.py
+                                                                 "call", "accept_call", "reject_call"}
     text = sc.dumps(s, fmt)
     assert sc.loads(text, fmt) == s
     assert sc.loads(text) == s  # the format is recognised from the text

@@ -338,6 +338,14 @@ def test_the_schema_and_the_library_agree_on_each_field_of_each_event(action: st
     data = scenario_with(event)
     by_schema = not schema_errors(data)
     by_library, why = library_accepts(data)
+    if event.get("action") in ("call", "accept_call", "reject_call") or event.get("period") == "auction":
+        # the auction's events are read in the auction's context (its laws run when the file is read, and need a
+        # dealer): here the event's own fields are compared
+        try:
+            sc._event(event, 1)
+            by_library, why = True, ""
+        except sc._Problem as exc:
+            by_library, why = False, str(exc)
     new_field = next((f for f in FIELDS_NOT_YET_IN_LIBRARY.get(action, ()) if f in event), None)
     if new_field and not by_library and f"unknown key {new_field!r}" in why:
         pytest.skip(f"the library does not read {action} … {new_field} yet (issue #22)")

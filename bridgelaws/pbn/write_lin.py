@@ -12,7 +12,7 @@ from bridgelaws.table import Table
 
 from ._common import pbn_error, what
 from .convert import board_data
-from .write_pbn import Note, notes, plain_text, say
+from .write_pbn import Note, auction_calls, notes, plain_text, say
 
 __all__ = ["to_lin"]
 
@@ -42,6 +42,11 @@ def _passes_before(dealer: Seat, declarer: Seat) -> list[str]:
         parts += ["mb", "p"]
         seat = seat.next()
     return parts
+
+
+def _lin_call(call: str) -> str:
+    """A PBN call as LIN writes it: ``p``, ``d``, ``r``, ``1N``, ``4S``."""
+    return {"Pass": "p", "X": "d", "XX": "r"}.get(call, call.replace("NT", "N"))
 
 
 def _stand_in_auction(c: Contract) -> list[str]:
@@ -117,12 +122,23 @@ def to_lin(scenario: Scenario, lang: str = "en", *, board: int = 1) -> str:
         raise pbn_error(what("not_replayable", id=scenario.id, problem=str(exc)), path=scenario.path) from None
     c = scenario.contract
     d = table.declarer  # after 54A the presumed declarer's partner: LIN names declarer by the auction
-    board_no, dealer, vulnerable = board_data(scenario.tags)   # the record's own, when imported (issue 37)
     hands = ",".join(_lin_hand(scenario.deal, s) for s in (Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST))
+    board_no, dealer, vulnerable = board_data(scenario.tags)   # the record's own, when imported (issue 37)
+    vulnerable = scenario.vulnerable or vulnerable
+    first_caller, calls = auction_calls(table)
+    title = localized(scenario.title, lang) or scenario.id
+    if calls and first_caller is not None and "-" not in calls:
+        # the legal auction itself (its irregularities are in the notes); LIN's auction starts with the dealer, so
+        # after an accepted call out of rotation (29A) the first caller stands as dealer
+        parts = ["pn", ",,,", "st", "", "md", _LIN_DEALER[first_caller] + hands, "rh", "",
+                 "ah", f"Board {board_no or board}", "sv", _LIN_VULNERABLE[vulnerable or "None"]]
+        for call in calls:
+            parts += ["mb", _lin_call(call)]
+        parts += ["nt", _lin_text(title), "pg", ""]
+        return "|".join(parts + _cards_and_notes(table, notes_, len(scenario.history), lang)) + "|\n"
     parts = ["pn", ",,,", "st", "", "md", _LIN_DEALER[dealer or d] + hands, "rh", "",
              "ah", f"Board {board_no or board}", "sv", _LIN_VULNERABLE[vulnerable or "None"]]
     parts += _passes_before(dealer or d, d) + _stand_in_auction(c)
-    title = localized(scenario.title, lang) or scenario.id
     strain = c.trump.symbol if c.trump is not None else text("scenario.show.notrump", lang)
     contract = f"{c.level}{strain}{'X' * c.doubled}"
     parts += ["nt", _lin_text(title + " — " + say("lin.stand_in_auction", lang, seat=d, contract=contract)),

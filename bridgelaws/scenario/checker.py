@@ -59,7 +59,7 @@ def check(scenario: Scenario) -> CheckResult:
     its events. An event the engine refuses is an ERROR; an event or a question the engine has no rule for
     yet is a FAIL saying ``not implemented``."""
     diffs: list[Difference] = []
-    table = Table(scenario.deal, scenario.contract)
+    table = Table(scenario.deal, scenario.contract, dealer=scenario.dealer, vulnerable=scenario.vulnerable)
     by_after: dict[int, list[Checkpoint]] = {}
     for cp in scenario.checkpoints:
         by_after.setdefault(cp.after, []).append(cp)

@@ -11,6 +11,7 @@ from bridgelaws.errors import IllegalPlayError
 from bridgelaws.laws import law, LawRef, within
 from bridgelaws.table import binding_restrictions, Table
 
+from bridgelaws.scenario.auction_keys import AUCTION_COMPARISONS
 from bridgelaws.scenario.expectations import _DESIGNATION_KEYS
 from bridgelaws.scenario.model import NOT_IMPLEMENTED, Scenario
 from bridgelaws.scenario.statement_comparisons import STATEMENT_COMPARISONS
@@ -399,6 +400,7 @@ _COMPARE: dict[str, Callable[[Any, Mapping[str, Any], Table, Scenario], Comparis
     "option_values": _cmp_option_values,
 }
 _COMPARE.update(STATEMENT_COMPARISONS)
+_COMPARE.update(AUCTION_COMPARISONS)
 
 
 def _show(value: Any) -> str:

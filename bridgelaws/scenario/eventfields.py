@@ -138,7 +138,7 @@ def _label(raw: Mapping[Any, Any]) -> str:
     for k, v in raw.items():
         if k in ("seat", "action"):
             continue
-        if k in ("card", "new_card", "cards"):
+        if k in ("card", "new_card", "cards", "call"):
             parts.append(cut(" ".join(map(str, v)) if isinstance(v, list) else v))
         else:
             parts.append(f"{cut(k)}={cut(v)}")

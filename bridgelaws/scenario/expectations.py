@@ -9,6 +9,7 @@ from bridgelaws.cards import Seat
 from bridgelaws.events import Event
 from bridgelaws.laws import within
 
+from bridgelaws.scenario.auction_keys import AUCTION_EXPECTATIONS
 from bridgelaws.scenario.model import Checkpoint, EXPECTATION_KEYS
 from bridgelaws.scenario.values import (
     _bool, _card, _choice, _law_ref, _list, _no_unknown_keys, _Problem, _seat, _short, _string, _suit, _table,
@@ -116,6 +117,8 @@ def _expected(value: Any, where: str, history: tuple[Event, ...]) -> dict[str, A
             out[key] = _REVOKE_EXPECTATIONS[key](v, w)
         elif key == "option_values":
             out[key] = _option_values(v, w)
+        elif key in AUCTION_EXPECTATIONS:
+            out[key] = AUCTION_EXPECTATIONS[key](v, w)
     _check_pairs(out, where, history)
     _check_statement_lists(out, where)
     return out

@@ -31,10 +31,12 @@ EXPECTATION_KEYS: tuple[str, ...] = (
     "option_values",
     # Law 16C for the most recent card or call withdrawn (issue 35)
     "withdrawn_information",
+    # the auction period (issue 36)
+    "must_pass", "forbid_suits", "lead_restriction_pending", "contract", "declarer",
 )
 TOP_LEVEL_KEYS: tuple[str, ...] = (
     "id", "title", "laws", "summary", "question", "reasoning", "tags", "contract", "declarer", "deal",
-    "history", "expected", "checkpoints",
+    "history", "expected", "checkpoints", "dealer", "vulnerable",
 )
 TEXT_KEYS = ("title", "summary", "question", "reasoning")
 REQUIRED_KEYS = ("id", "contract", "declarer", "deal", "history")
@@ -48,7 +50,7 @@ _BARE_KEY_RE = re.compile(r"^[A-Za-z0-9_-]+$")
 #: Closed vocabularies of event fields, by (action, field): a typo is an error in the file.
 _VOCABULARY: dict[tuple[str, str], tuple[str, ...]] = {
     ("expose", "how"): EXPOSE_HOW,
-    ("expose", "period"): ("clarification",),
+    ("expose", "period"): ("clarification", "auction"),
     ("choose", "option"): CHOOSE_OPTIONS,
     ("designate", "td_finding"): TD_FINDINGS,
     ("designate", "lang"): ("en", "da", "nb", "no"),
@@ -90,6 +92,9 @@ class Scenario:
     expected: dict[str, Any] = field(default_factory=dict)
     checkpoints: tuple[Checkpoint, ...] = ()
     path: str | None = field(default=None, compare=False)
+    #: a scenario that starts with the auction (its calls are events): the dealer, and the vulnerability
+    dealer: Seat | None = None
+    vulnerable: str | None = None
 
     @property
     def warnings(self) -> tuple[str, ...]:

@@ -25,7 +25,7 @@ def replay(scenario: Scenario, upto: int | None = None) -> Table:
     """The table after the scenario's history (or its first ``upto`` events). An event the engine refuses
     raises ScenarioError naming the event (1-based) and what the engine said; the original
     IllegalPlayError is its ``__cause__``."""
-    table = Table(scenario.deal, scenario.contract)
+    table = Table(scenario.deal, scenario.contract, dealer=scenario.dealer, vulnerable=scenario.vulnerable)
     events = scenario.history if upto is None else scenario.history[:upto]
     for no, event in enumerate(events, 1):
         try:

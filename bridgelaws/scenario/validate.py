@@ -8,7 +8,8 @@ from typing import Any
 from bridgelaws.deal import Contract
 from bridgelaws.errors import ScenarioError
 
-from bridgelaws.scenario.eventfields import _history
+from bridgelaws.scenario.auction_keys import _is_auction_event, auction_contract, vulnerable
+from bridgelaws.scenario.eventfields import _history, _label
 from bridgelaws.scenario.expectations import _checkpoints, _expected
 from bridgelaws.scenario.model import _ID_RE, REQUIRED_KEYS, Scenario, TEXT_KEYS, TOP_LEVEL_KEYS
 from bridgelaws.scenario.values import (
@@ -94,7 +95,9 @@ def _build(data: Any, path: str | None) -> Scenario:
     if not isinstance(data, dict):
         raise _Problem(f"a scenario must be a table of keys, not {_type_name(data)}")
     _no_unknown_keys(data, TOP_LEVEL_KEYS, "")
-    missing = [k for k in REQUIRED_KEYS if k not in data]
+    dealer = _seat(data["dealer"], "dealer") if "dealer" in data else None
+    required = REQUIRED_KEYS if dealer is None else tuple(k for k in REQUIRED_KEYS if k not in ("contract", "declarer"))
+    missing = [k for k in required if k not in data]
     if missing:
         raise _Problem(f"missing required key{'s' if len(missing) > 1 else ''} "
                        + ", ".join(repr(k) for k in missing))
@@ -102,21 +105,33 @@ def _build(data: Any, path: str | None) -> Scenario:
     if not isinstance(sid, str) or not _ID_RE.fullmatch(sid):
         raise _Problem(f"id: must be an ASCII slug of letters, digits, '-', '_' and '.', e.g. "
                        f"'stort-strafkort-1a', not {_short(sid)}")
-    declarer = _seat(data["declarer"], "declarer")
-    if not isinstance(data["contract"], str):
-        raise _Problem(f"contract: must be a string like '3NT' or '4SX', not {_short(data['contract'])}")
-    try:
-        contract = Contract.parse(data["contract"], declarer)
-    except (ValueError, TypeError) as exc:
-        raise _Problem(f"contract: {exc}") from None
+    if dealer is None:
+        declarer = _seat(data["declarer"], "declarer")
+        if not isinstance(data["contract"], str):
+            raise _Problem(f"contract: must be a string like '3NT' or '4SX', not {_short(data['contract'])}")
+        try:
+            contract = Contract.parse(data["contract"], declarer)
+        except (ValueError, TypeError) as exc:
+            raise _Problem(f"contract: {exc}") from None
     deal = _deal(data["deal"])
     history = _history(data["history"])
+    if dealer is not None:   # the legal auction gives the contract (SCENARIO_FORMAT.md, "The auction period")
+        raw = data["history"]
+        contract, declarer = auction_contract(  # type: ignore[assignment]
+            dealer, history, data.get("contract"), data.get("declarer"),
+            lambda no: f"event {no} ({_label(raw[no - 1])})")
+    elif "vulnerable" in data or any(_is_auction_event(e) for e in history):
+        no = next((i for i, e in enumerate(history, 1) if _is_auction_event(e)), None)
+        where = f"event {no} ({_label(data['history'][no - 1])})" if no else "vulnerable"
+        raise _Problem(f"{where}: a scenario with an auction names its dealer (dealer = \"N\")", no)
     texts = {k: _text(data[k], k) if k in data else None for k in TEXT_KEYS}
     laws = tuple(_law_ref(v, "laws") for v in _list(data.get("laws", []), "laws"))
     tags = tuple(_string(v, "tags") for v in _list(data.get("tags", []), "tags"))
     expected = _expected(data.get("expected", {}), "expected", history)
     checkpoints = _checkpoints(data.get("checkpoints", []), history)
-    return Scenario(id=sid, contract=contract, declarer=declarer, deal=deal, history=history,
+    vul = vulnerable(data["vulnerable"]) if "vulnerable" in data else None
+    return Scenario(id=sid, contract=contract, declarer=declarer, deal=deal, history=history,  # type: ignore[arg-type]
+                    dealer=dealer, vulnerable=vul,
                     title=texts["title"], laws=laws, summary=texts["summary"], question=texts["question"],
                     reasoning=texts["reasoning"], tags=tags, expected=expected, checkpoints=checkpoints,
                     path=path)

@@ -18,6 +18,10 @@ def from_table(table: Table, id: str, **meta: Any) -> Scenario:
     would be written in a file; the result is validated like a file."""
     data: dict[str, Any] = {"id": id, "contract": str(table.contract), "declarer": table.contract.declarer.value,
                             "deal": table.deal.to_pbn(), "history": [e.to_dict() for e in table.history]}
+    if getattr(table, "dealer", None) is not None:
+        data["dealer"] = table.dealer.value
+        if getattr(table, "vulnerable", None) is not None:
+            data["vulnerable"] = table.vulnerable
     data.update(meta)
     return from_dict(data)
 
@@ -36,6 +40,10 @@ def to_dict(scenario: Scenario) -> dict[str, Any]:
             out[key] = value
     if s.tags:
         out["tags"] = list(s.tags)
+    if s.dealer is not None:
+        out["dealer"] = s.dealer.value
+    if s.vulnerable is not None:
+        out["vulnerable"] = s.vulnerable
     out["contract"] = str(s.contract)
     out["declarer"] = s.declarer.value
     out["deal"] = s.deal.to_pbn()

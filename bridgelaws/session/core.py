@@ -19,6 +19,7 @@ from bridgelaws.session.exam import Exam, Scoreboard
 from bridgelaws.session.files import ScenarioFolder
 from bridgelaws.session.script import ScriptPosition
 from bridgelaws.table import Table
+from bridgelaws.session.auction import with_call_controls
 from bridgelaws.view import BoardView, decision_choices, parse_role, position, revoke_choices
 
 
@@ -67,11 +68,12 @@ class SessionCore(ScriptPosition):
             if not branches or branches[0].scenario is None:
                 raise ValueError("TableSession needs a table or at least one scenario")
             sc = branches[0].scenario
-            table = Table(sc.deal, sc.contract)
+            table = Table(sc.deal, sc.contract, dealer=sc.dealer, vulnerable=sc.vulnerable)
             start_events: tuple[Event, ...] = ()
         else:
             start_events = tuple(table.history)
-            table = Table(table.deal, table.contract)
+            table = Table(table.deal, table.contract, dealer=getattr(table, "dealer", None),
+                          vulnerable=getattr(table, "vulnerable", None))
         if not branches:
             # a table built by hand: its history is the script
             branches = [Branch(start_events)]
@@ -85,6 +87,10 @@ class SessionCore(ScriptPosition):
         self.show_legal = show_legal
         self.revealed = False
         self.click_mode = "play"
+        #: the auction (issue 36): the seat whose call the next call button makes (None: the player to call), and
+        #: the Director's finding that goes with it (23A, 27B1)
+        self.call_seat: Seat | None = None
+        self.call_finding: str | None = None
         self.selected: list[Card] = []
         self.message: tuple[str, Any] | None = None
         first = self.branches[0].scenario
@@ -223,7 +229,8 @@ class SessionCore(ScriptPosition):
             self._push(Play(self.owner(c), c))
             self.click_mode = "play"
         else:
-            self._push(Expose(self.owner(c), c, how=mode))
+            auction = self.table.state.phase == "auction"   # a card dropped during the auction is Law 24's
+            self._push(Expose(self.owner(c), c, how=mode, period="auction" if auction else None))
             self.click_mode = "play"
 
     def revoke_action(self, i: int) -> None:
@@ -255,9 +262,10 @@ class SessionCore(ScriptPosition):
     # ---- what the reader sees --------------------------------------------------------------------------
     def view(self) -> BoardView:
         q = self.question() if self.mode == "exam" else None
-        return position(self.table, self.lang, role=self.role, hide=self.hide, hold_back=self.held_back,
-                        show_legal=self.show_legal and self.click_mode == "play" and q is None,
-                        last_trick=True)
+        v = position(self.table, self.lang, role=self.role, hide=self.hide, hold_back=self.held_back,
+                     show_legal=self.show_legal and self.click_mode == "play" and q is None,
+                     last_trick=True)
+        return v if q is not None else with_call_controls(self, v)
 
     def message_text(self) -> tuple[str, str] | None:
         if self.message is None:
@@ -326,7 +334,7 @@ class SessionCore(ScriptPosition):
     def load(self, name: str | None = None) -> None:
         """Open a scenario file of the folder as the table's script (at its end)."""
         sc = self.files.load(name)
-        self.replace_script(Table(sc.deal, sc.contract), [Branch(tuple(sc.history), sc.title, sc.question, sc)])
+        self.replace_script(Table(sc.deal, sc.contract, dealer=sc.dealer, vulnerable=sc.vulnerable), [Branch(tuple(sc.history), sc.title, sc.question, sc)])
         self.exam.forget_questions()
         self.worth_results = {}
         self.goto_start("end")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from bridgelaws.session.auction import answer_call, make_call
 from bridgelaws.session.common import CLICK_MODES, parse_index
 from bridgelaws.session.core import SessionCore
 from bridgelaws.session.worth import request as _worth_request
@@ -129,6 +130,20 @@ def ticked_expected(s: SessionCore) -> dict[str, Any]:
     if s.files.ticks.get("expect_values") and values is not None:
         extra["option_values"] = values
     return extra
+def _call_seat(s: SessionCore, arg: Any, msg: Mapping[str, Any]) -> None:
+    from bridgelaws.cards import Seat
+
+    value = _value(arg, msg)
+    s.call_seat = None if value in ("", "-") else Seat.parse(value)
+
+
+def _call_finding(s: SessionCore, arg: Any, msg: Mapping[str, Any]) -> None:
+    from bridgelaws.events import CALL_FINDINGS
+
+    value = _value(arg, msg)
+    if value and value not in CALL_FINDINGS:
+        raise ValueError(value)
+    s.call_finding = None if not value or value == s.call_finding else value
 
 
 HANDLERS: dict[str, Handler] = {
@@ -162,6 +177,12 @@ HANDLERS: dict[str, Handler] = {
     "pbn_board": lambda s, arg, msg: _pbn("choose_board", s, _value(arg, msg)),
     "pbn_record": lambda s, arg, msg: _pbn("choose_record", s, parse_index(arg)),
     "load": _file_action("load"),
+    # the auction (issue 36)
+    "call": lambda s, arg, msg: make_call(s, _value(arg, msg)),
+    "call_seat": _call_seat,
+    "call_finding": _call_finding,
+    "accept_call": lambda s, arg, msg: answer_call(s, True),
+    "reject_call": lambda s, arg, msg: answer_call(s, False),
 }
 
 

@@ -1,0 +1,623 @@
+"""The auction as a fold of events, with the laws of the auction period that reach the play.
+
+``start(dealer)`` gives the empty auction; ``call``, ``accept``, ``reject`` and ``expose`` give the auction after
+one more event (pure functions; an impossible event raises :class:`AuctionError` and changes nothing).
+
+What the engine knows (WBF Laws 2017 with the WBF's corrections):
+
+- 17D: the auction ends after three passes in rotation follow a call (four passes: passed out);
+- 18, 19: sufficient bids; doubles and redoubles that are admissible;
+- 24: cards exposed or led during the auction: left face up; the offender's partner must pass at his next turn
+  after an honour, a card led, or two or more cards (24B, 24C); what they become is decided at the end (24D, 24E);
+- 25B: a change of call at the left-hand opponent's turn, accepted (25B1) or cancelled (25B2);
+- 27: an insufficient bid accepted (27A1) or replaced (27B1(a), 27B1(b), 27B2, 27B3), 27C a premature replacement;
+- 28A: a call at RHO's turn when RHO must pass; 28B: the correct player calls over a call out of rotation;
+- 29A, 29B with 30, 31, 32: calls out of rotation, accepted or cancelled, and the offender's later call;
+- 36: inadmissible doubles and redoubles; 37: a call that breaks an obligation to pass;
+- 26B: which withdrawn calls leave a lead restriction (those not replaced by a comparable call, 23A, 26A).
+
+Where the Director's judgement decides (is a call comparable, does it specify the same denominations), the event
+carries the ``finding``; without one, the paragraph that needs no finding applies (27B2 rather than 27B1, the
+not-comparable branch of 30B, 31 and 32), and the statements say which finding would change it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from bridgelaws.auction.calls import DENOMINATIONS, DOUBLE, PASS, REDOUBLE, Call
+from bridgelaws.cards import Card, Seat, Suit
+from bridgelaws.errors import IllegalPlayError
+from bridgelaws.i18n import Message
+from bridgelaws.laws import LawRef, law
+from bridgelaws.state import Statement
+
+__all__ = ["AuctionError", "AuctionState", "Obligation", "Irregular", "Awaiting", "Withdrawn", "FINDINGS",
+           "start", "call", "accept", "reject", "expose", "result", "specified_suits", "lead_restriction",
+           "must_pass", "statements", "withdrawn_sides"]
+
+#: the Director's findings of fact on a replacement call or a later call of the offender
+FINDINGS: tuple[str, ...] = ("same_denominations", "comparable", "not_comparable")
+
+
+class AuctionError(IllegalPlayError):
+    """An auction event that cannot happen (a call after the auction has ended, ``reject_call`` after a legal
+    call, a finding where none is asked ...)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Obligation:
+    """``seat`` must pass: at his next turn (``next_turn``) or for the rest of the auction (``rest_of_auction``)."""
+
+    seat: Seat
+    until: str
+    law: LawRef
+
+
+@dataclass(frozen=True, slots=True)
+class Irregular:
+    """An irregular call waiting for its left-hand opponent: accepted, called over, or cancelled.
+    ``kind``: ``insufficient`` (27), ``out_of_rotation`` (29 to 32), ``inadmissible`` (36), ``breaks_pass`` (37),
+    ``change`` (25B). ``turn``: whose turn it was; ``relation``: ``rho``, ``partner`` or ``lho`` of the offender."""
+
+    seat: Seat
+    call: Call
+    kind: str
+    turn: Seat
+    law: LawRef
+    relation: str = ""
+    finding: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Awaiting:
+    """A cancelled call whose rectification waits for the offender's replacement or later call. ``rule`` is
+    27B, 27B3, 30B, 31A, 31B, 32A, 32B or 36B; ``rho_passed`` (31A, 32A) is None until RHO has called."""
+
+    offender: Seat
+    withdrawn: Call
+    rule: str
+    law: LawRef
+    rho_passed: bool | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Withdrawn:
+    """A withdrawn or cancelled call: whether it leaves a 26B lead restriction, and whether Law 16C governs the
+    information from it (it does not after 27B1 or a comparable call, 23B)."""
+
+    seat: Seat
+    call: Call
+    law: LawRef
+    lead_restriction: bool = False
+    info_16c: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class AuctionState:
+    dealer: Seat
+    turn: Seat
+    calls: tuple[tuple[Seat, Call], ...] = ()
+    obligations: tuple[Obligation, ...] = ()
+    irregular: Irregular | None = None
+    awaiting: Awaiting | None = None
+    withdrawn: tuple[Withdrawn, ...] = ()
+    exposed: tuple[tuple[Seat, Card, bool], ...] = ()
+    ended: bool = False
+    notes: tuple[Statement, ...] = ()
+    #: every irregular call in order, for the bidding diagram: (seat, call, law, what became of it)
+    log: tuple[tuple[Seat, Call, LawRef, str], ...] = ()
+    #: every call as it was made, for the bidding diagram: (seat, call, status, law); status is ``legal``,
+    #: ``pending`` (an irregular call waiting), ``accepted``, ``cancelled``, ``withdrawn`` or ``imposed`` (a pass the
+    #: Laws put in its place: 28A, 37B2)
+    made: tuple[tuple[Seat, Call, str, LawRef | None], ...] = ()
+
+    def evolve(self, **changes: Any) -> AuctionState:
+        return replace(self, **changes)
+
+
+def _note(key: str, ref: LawRef | None, **params: Any) -> Statement:
+    return Statement(Message(key, params), ref, kind="note")
+
+
+def _err(message: str, key: str, ref: LawRef | None = None, **params: Any) -> AuctionError:
+    return AuctionError(message, key=key, law=ref, **params)
+
+
+def start(dealer: Seat) -> AuctionState:
+    """The auction before the first call: the dealer calls first (17B)."""
+    return AuctionState(dealer=dealer, turn=dealer)
+
+
+# ---- the legal auction ------------------------------------------------------------------------------------
+
+def _last_bid(st: AuctionState) -> tuple[Seat, Call] | None:
+    for seat, c in reversed(st.calls):
+        if c.is_bid:
+            return seat, c
+    return None
+
+
+def _problem(st: AuctionState, seat: Seat, c: Call) -> str | None:
+    """``insufficient`` (18D), ``inadmissible`` (19A, 19B) or None for a call legal at ``seat``'s turn."""
+    last = _last_bid(st)
+    if c.is_bid:
+        return "insufficient" if last is not None and c.rank <= last[1].rank else None
+    if c.kind == "pass":
+        return None
+    action = next(((s, x) for s, x in reversed(st.calls) if x.kind != "pass"), None)
+    opponent = action is not None and action[0] in (seat.lho, seat.rho)
+    if c.kind == "double":
+        return None if opponent and action[1].is_bid else "inadmissible"   # type: ignore[index]
+    return None if opponent and action[1].kind == "double" else "inadmissible"   # type: ignore[index]
+
+
+def _obliged(st: AuctionState, seat: Seat) -> Obligation | None:
+    return next((o for o in st.obligations if o.seat is seat), None)
+
+
+def _oblige(st: AuctionState, seat: Seat, until: str, ref: LawRef) -> AuctionState:
+    old = _obliged(st, seat)
+    if old is not None and old.until == "rest_of_auction":
+        return st
+    kept = tuple(o for o in st.obligations if o.seat is not seat)
+    return st.evolve(obligations=kept + (Obligation(seat, until, ref),))
+
+
+def _mark(st: AuctionState, seat: Seat, c: Call, status: str, ref: LawRef | None = None) -> AuctionState:
+    """Record a call for the bidding diagram, or give the last pending call of ``seat`` its fate."""
+    if status in ("accepted", "cancelled", "withdrawn"):
+        for i in range(len(st.made) - 1, -1, -1):
+            s, x, old, _ = st.made[i]
+            if s is seat and x == c and old in (("pending",) if status != "withdrawn" else ("legal", "accepted")):
+                return st.evolve(made=st.made[:i] + ((s, x, status, ref),) + st.made[i + 1:])
+    return st.evolve(made=st.made + ((seat, c, status, ref),))
+
+
+def _append(st: AuctionState, seat: Seat, c: Call, status: str | None = "legal",
+            ref: LawRef | None = None) -> AuctionState:
+    """A call that stands in the legal auction; the turn passes to the left; the auction may end (17D)."""
+    if status is not None:
+        st = _mark(st, seat, c, status, ref)
+    obligations = tuple(o for o in st.obligations if not (o.seat is seat and o.until == "next_turn"))
+    calls = st.calls + ((seat, c),)
+    ended = len(calls) >= 4 and all(x.kind == "pass" for _, x in calls[-3:]) and (
+        any(x.is_bid for _, x in calls) or len(calls) >= 4 and all(x.kind == "pass" for _, x in calls))
+    return st.evolve(calls=calls, turn=seat.lho, obligations=() if ended else obligations, ended=ended)
+
+
+def _withdraw(st: AuctionState, seat: Seat, c: Call, ref: LawRef, lead: bool = False,
+              info: bool = True) -> AuctionState:
+    return st.evolve(withdrawn=st.withdrawn + (Withdrawn(seat, c, ref, lead, info),))
+
+
+def _settle_withdrawn(st: AuctionState, ref: LawRef, lead: bool, info: bool) -> AuctionState:
+    """The last withdrawn call's rectification, now that the offender's later call is known."""
+    w = st.withdrawn[-1]
+    return st.evolve(withdrawn=st.withdrawn[:-1] + (replace(w, law=ref, lead_restriction=lead, info_16c=info),))
+
+
+def _log(st: AuctionState, irr: Irregular, outcome: str, ref: LawRef) -> AuctionState:
+    return st.evolve(log=st.log + ((irr.seat, irr.call, ref, outcome),))
+
+
+# ---- events -----------------------------------------------------------------------------------------------
+
+def call(st: AuctionState, seat: Seat, c: Call, finding: str | None = None) -> AuctionState:
+    """``seat`` makes the call ``c``; ``finding`` is the Director's finding on a replacement or later call."""
+    if st.ended:
+        raise _err(f"{seat.name.title()} {c}: the auction has ended (17D)", "auction.error.ended", law("17D"),
+                   seat=seat, call=c)
+    if finding is not None and finding not in FINDINGS:
+        raise _err(f"unknown finding {finding!r}: use {', '.join(FINDINGS)}", "auction.error.unknown_finding",
+                   finding=finding)
+    st = st.evolve(notes=())
+    if st.irregular is not None:
+        return _after_irregular(st, seat, c, finding)
+    aw = st.awaiting
+    if aw is not None and seat is aw.offender and seat is st.turn:
+        return _ruled_call(st, seat, c, finding)
+    if finding is not None and not (aw is None and _is_change(st, seat)):
+        raise _err(f"{seat.name.title()} {c}: no finding is asked here: a finding belongs to the offender's "
+                   "replacement call or his later call after a cancelled call", "auction.error.finding_not_asked",
+                   seat=seat, call=c, finding=finding)
+    rho_call = aw is not None and aw.rule in ("31A", "32A") and aw.rho_passed is None and seat is st.turn \
+        and seat is aw.offender.rho
+    st = _plain_call(st, seat, c, finding)
+    if rho_call and st.irregular is None and st.awaiting is not None:
+        st = st.evolve(awaiting=replace(st.awaiting, rho_passed=c.kind == "pass"))
+    return st
+
+
+def _is_change(st: AuctionState, seat: Seat) -> bool:
+    return seat is st.turn.rho and bool(st.calls) and st.calls[-1][0] is seat
+
+
+def _plain_call(st: AuctionState, seat: Seat, c: Call, finding: str | None = None) -> AuctionState:
+    turn = st.turn
+    if seat is not turn and seat is turn.lho and _obliged(st, turn) is not None:
+        # 28A: a call at RHO's turn when RHO is required to pass is in rotation; RHO's pass is his
+        st = _append(st, turn, PASS, "imposed", law("28A")).evolve(
+            notes=(_note("auction.note.28A", law("28A"), seat=seat, rho=turn),))
+        if st.ended:
+            raise _err(f"{seat.name.title()} {c}: the auction has ended (17D)", "auction.error.ended", law("17D"),
+                       seat=seat, call=c)
+        turn = st.turn
+    if seat is not turn:
+        return _out_of_rotation(st, seat, c, finding)
+    problem = _problem(st, seat, c)
+    if _obliged(st, seat) is not None and c.kind != "pass":
+        irr = Irregular(seat, c, "breaks_pass", turn, law("37"))
+    elif problem == "insufficient":
+        irr = Irregular(seat, c, "insufficient", turn, law("27"))
+    elif problem == "inadmissible":
+        irr = Irregular(seat, c, "inadmissible", turn, law("36"))
+    else:
+        return _append(st, seat, c)
+    return _mark(st, seat, c, "pending").evolve(irregular=irr)
+
+
+def _out_of_rotation(st: AuctionState, seat: Seat, c: Call, finding: str | None) -> AuctionState:
+    turn = st.turn
+    st = _mark(st, seat, c, "pending")
+    if not c.is_bid and c.kind != "pass" and _problem(st, seat, c) == "inadmissible":
+        return st.evolve(irregular=Irregular(seat, c, "inadmissible", turn, law("36")))   # 36B4 if not accepted
+    if turn is seat.rho:
+        relation = "rho"
+    elif turn is seat.partner:
+        relation = "partner"
+    else:
+        relation = "lho"
+        if _is_change(st, seat):   # 30B2, 31C, 32C: a later call at LHO's turn is a change of call
+            return st.evolve(irregular=Irregular(seat, c, "change", turn, law("25B"), "lho", finding))
+    ref = law("30") if c.kind == "pass" else law("31") if c.is_bid else law("32")
+    return st.evolve(irregular=Irregular(seat, c, "out_of_rotation", turn, ref, relation))
+
+
+def _after_irregular(st: AuctionState, seat: Seat, c: Call, finding: str | None) -> AuctionState:
+    """A call while an irregular call waits: its left-hand opponent's call accepts it or leaves it standing
+    (27A1, 29A, 25B1, 37A) or cancels it with what followed (36A); the offender's own call replaces an
+    insufficient bid (27C); the correct player's call cancels a call out of rotation (28B)."""
+    irr = st.irregular
+    assert irr is not None
+    off = irr.seat
+    if seat is off.lho and finding is None:
+        if irr.kind == "inadmissible":   # 36A: the inadmissible call and all later calls are cancelled
+            st = _withdraw(st, off, irr.call, law("36A"))
+            st = _log(st, irr, "cancelled", law("36A"))
+            st = _mark(_mark(st, off, irr.call, "cancelled", law("36A")), seat, c, "cancelled", law("36A"))
+            return st.evolve(irregular=None, turn=irr.turn,
+                             notes=(_note("auction.note.36A", law("36A"), seat=off, call=irr.call, lho=seat,
+                                          lho_call=c),))
+        return _plain_call(_accepted(st, by_call=True), seat, c)
+    if seat is off and irr.kind == "insufficient":   # 27C: replaced before the Director ruled
+        st = reject(st, off.lho, premature=True)
+        return _ruled_call(st, off, c, finding)
+    if seat is irr.turn and irr.kind == "out_of_rotation" and seat not in (off, off.partner) and finding is None:
+        st = _withdraw(st, off, irr.call, law("28B"))   # 28B: 16C2 applies to the offending side
+        st = _mark(st, off, irr.call, "cancelled", law("28B"))
+        st = _log(st, irr, "cancelled", law("28B")).evolve(irregular=None)
+        st = st.evolve(notes=(_note("auction.note.28B", law("28B"), seat=seat, offender=off, call=irr.call),))
+        return _plain_call(st, seat, c)
+    if finding is not None and seat is off.lho:
+        raise _err(f"{seat.name.title()} {c}: no finding is asked of {seat.name.title()}'s call",
+                   "auction.error.finding_not_asked", seat=seat, call=c, finding=finding)
+    raise _err(f"{seat.name.title()} {c}: {off.name.title()}'s {irr.call} ({irr.law.cite('en')}) waits for "
+               f"{off.lho.name.title()}: accept_call, a call by {off.lho.name.title()}, or reject_call",
+               "auction.error.irregular_waits", irr.law, seat=seat, call=c, offender=off,
+               irregular=irr.call, lho=off.lho)
+
+
+def _accepted(st: AuctionState, by_call: bool = False) -> AuctionState:
+    irr = st.irregular
+    assert irr is not None
+    off = irr.seat
+    if irr.kind == "breaks_pass":   # 37A: the call and all later calls stand; a pass for the rest stays
+        ref = law("37A")
+        st = st.evolve(irregular=None, turn=off)
+        st = _append(st, off, irr.call, "accepted", ref)
+    elif irr.kind == "change":   # 25B1: the first call is withdrawn, the second stands
+        ref = law("25B1")
+        first = st.calls[-1][1]
+        st = st.evolve(irregular=None, calls=st.calls[:-1], turn=off)
+        st = _withdraw(st, off, first, ref, lead=irr.finding != "comparable")
+        st = _mark(st, off, first, "withdrawn", ref)
+        st = _append(st, off, irr.call, "accepted", ref)
+    else:   # 27A1, 29A: treated as legal; the auction continues from the offender
+        ref = law("27A1") if irr.kind == "insufficient" else law("29A")
+        st = st.evolve(irregular=None, turn=off)
+        st = _append(st, off, irr.call, "accepted", ref)
+    st = _log(st, irr, "accepted", ref)
+    return st.evolve(notes=st.notes + (_note("auction.note.accepted_by_call" if by_call else "auction.note.accepted",
+                                             ref, seat=off.lho, offender=off, call=irr.call),))
+
+
+def accept(st: AuctionState, seat: Seat) -> AuctionState:
+    """``accept_call``: the offender's left-hand opponent accepts the irregular call without calling yet."""
+    irr = st.irregular
+    if irr is None:
+        raise _err(f"{seat.name.title()} accept_call: there is no irregular call to accept",
+                   "auction.error.nothing_to_accept", seat=seat)
+    if irr.kind in ("inadmissible", "breaks_pass"):
+        ref = law("36") if irr.kind == "inadmissible" else law("37")
+        raise _err(f"{seat.name.title()} accept_call: {irr.seat.name.title()}'s {irr.call} cannot be accepted "
+                   f"({ref.cite('en')}); a call by {irr.seat.lho.name.title()} "
+                   f"{'cancels it' if irr.kind == 'inadmissible' else 'leaves it standing'}",
+                   "auction.error.cannot_accept", ref, seat=seat, offender=irr.seat, call=irr.call)
+    if seat is not irr.seat.lho:
+        raise _err(f"{seat.name.title()} accept_call: only {irr.seat.lho.name.title()}, the offender's left-hand "
+                   f"opponent, may accept ({irr.law.cite('en')})", "auction.error.only_lho_accepts", irr.law,
+                   seat=seat, lho=irr.seat.lho)
+    return _accepted(st.evolve(notes=()))
+
+
+def reject(st: AuctionState, seat: Seat, premature: bool = False) -> AuctionState:
+    """``reject_call``: the irregular call is not accepted and is cancelled; the Director applies its law."""
+    irr = st.irregular
+    if irr is None:
+        raise _err(f"{seat.name.title()} reject_call: the last call was legal; there is no irregular call to "
+                   "cancel", "auction.error.nothing_to_reject", seat=seat)
+    off = irr.seat
+    if seat in (off, off.partner) and not premature:
+        raise _err(f"{seat.name.title()} reject_call: only the non-offending side decides whether "
+                   f"{off.name.title()}'s {irr.call} is accepted", "auction.error.offender_rejects", irr.law,
+                   seat=seat, offender=off)
+    st = st.evolve(irregular=None, notes=())
+    ref = {"insufficient": law("27C") if premature else law("27B"), "out_of_rotation": law("29B"),
+           "inadmissible": law("36B1"), "breaks_pass": law("37B1"), "change": law("25B2")}[irr.kind]
+    return _CANCEL[irr.kind](_mark(st, off, irr.call, "cancelled", ref), irr, premature)
+
+
+def _cancel_insufficient(st: AuctionState, irr: Irregular, premature: bool) -> AuctionState:
+    ref = law("27C") if premature else law("27B")
+    st = _withdraw(_log(st, irr, "cancelled", ref), irr.seat, irr.call, ref)
+    return st.evolve(turn=irr.seat, awaiting=Awaiting(irr.seat, irr.call, "27B", law("27B")),
+                     notes=(_note("auction.note.27B", ref, seat=irr.seat, call=irr.call),))
+
+
+def _cancel_out_of_rotation(st: AuctionState, irr: Irregular, premature: bool) -> AuctionState:
+    off, c = irr.seat, irr.call
+    st = _withdraw(_log(st, irr, "cancelled", law("29B")), off, c, law("29B"))
+    st = st.evolve(turn=irr.turn, notes=(_note("auction.note.29B", law("29B"), seat=off, call=c,
+                                                turn=irr.turn),))
+    if c.kind == "pass" and irr.relation == "rho":   # 30A: the offender must pass at his next turn
+        st = _settle_withdrawn(st, law("30A"), lead=False, info=True)
+        return _oblige(st, off, "next_turn", law("30A"))
+    group = "30" if c.kind == "pass" else "31" if c.is_bid else "32"
+    rule = group + ("A" if irr.relation == "rho" else "B")
+    return st.evolve(awaiting=Awaiting(off, c, rule, law(rule)))
+
+
+def _cancel_inadmissible(st: AuctionState, irr: Irregular, premature: bool) -> AuctionState:
+    off = irr.seat
+    ref = law("36B4") if irr.turn is not off else law("36B1")
+    st = _withdraw(_log(st, irr, "cancelled", ref), off, irr.call, ref, lead=True)
+    st = _oblige(st, off.partner, "rest_of_auction", law("36B2"))
+    return st.evolve(turn=irr.turn, awaiting=Awaiting(off, irr.call, "36B", law("36B")),
+                     notes=(_note("auction.note.36B", ref, seat=off, call=irr.call),))
+
+
+def _cancel_breaks_pass(st: AuctionState, irr: Irregular, premature: bool) -> AuctionState:
+    off = irr.seat
+    st = _withdraw(_log(st, irr, "cancelled", law("37B1")), off, irr.call, law("37B1"), lead=True)
+    st = st.evolve(obligations=tuple(o for o in st.obligations if o.seat not in (off, off.partner)))
+    st = _append(st, off, PASS, "imposed", law("37B2"))
+    if not st.ended:
+        st = _oblige(_oblige(st, off, "rest_of_auction", law("37B2")), off.partner, "rest_of_auction", law("37B2"))
+    return st.evolve(notes=(_note("auction.note.37B", law("37B2"), seat=off, call=irr.call),) + st.notes)
+
+
+def _cancel_change(st: AuctionState, irr: Irregular, premature: bool) -> AuctionState:
+    off = irr.seat
+    st = _withdraw(_log(st, irr, "cancelled", law("25B2")), off, irr.call, law("25B2"))
+    return st.evolve(turn=off.lho, notes=(_note("auction.note.25B2", law("25B2"), seat=off, call=irr.call,
+                                                 original=st.calls[-1][1]),))
+
+
+_CANCEL = {"insufficient": _cancel_insufficient, "out_of_rotation": _cancel_out_of_rotation,
+           "inadmissible": _cancel_inadmissible, "breaks_pass": _cancel_breaks_pass, "change": _cancel_change}
+
+
+# ---- the offender's replacement or later call ---------------------------------------------------------------
+
+def _ruled_call(st: AuctionState, off: Seat, c: Call, finding: str | None) -> AuctionState:
+    aw = st.awaiting
+    assert aw is not None
+    if aw.rule in ("27B", "27B3"):
+        return _replace_insufficient(st, aw, off, c, finding)
+    if finding == "same_denominations":
+        raise _err(f"{off.name.title()} {c}: finding = same_denominations belongs to the replacement of an "
+                   "insufficient bid (27B1(a)); here the finding is comparable or not_comparable (23A)",
+                   "auction.error.finding_not_asked", seat=off, call=c, finding=finding)
+    st = st.evolve(awaiting=None)
+    if aw.rule in ("31A", "32A") and aw.rho_passed:   # 31A1, 32A1: he must repeat the call
+        if finding is not None:
+            raise _err(f"{off.name.title()} {c}: no finding is asked: after RHO's pass {off.name.title()} must "
+                       f"repeat {aw.withdrawn} ({aw.rule}1)", "auction.error.finding_not_asked", seat=off,
+                       call=c, finding=finding)
+        if c != aw.withdrawn and _problem(st, off, aw.withdrawn) is None:
+            raise _err(f"{off.name.title()} {c}: after RHO's pass {off.name.title()} must repeat {aw.withdrawn} "
+                       f"({aw.rule}1)", "auction.error.must_repeat", law(aw.rule + "1"), seat=off,
+                       call=aw.withdrawn)
+        st = _settle_withdrawn(st, law(aw.rule + "1"), lead=False, info=False)
+        return _plain_call(st, off, c)
+    if aw.rule == "36B":
+        st = _settle_withdrawn(st, law("36B3"), lead=finding != "comparable", info=True)
+        return _plain_call(st, off, c)
+    comparable = finding == "comparable"
+    ref = law({"30B": "30B1b", "31A": "31A2a", "31B": "31B2", "32A": "32A2a", "32B": "32B2"}[aw.rule]) \
+        if comparable else law({"30B": "30B1b", "31A": "31A2b", "31B": "31B2", "32A": "32A2b", "32B": "32B2"}[aw.rule])
+    st = _settle_withdrawn(st, ref, lead=not comparable, info=not comparable)
+    st = _plain_call(st, off, c)
+    note = "auction.note.comparable" if comparable else "auction.note.not_comparable"
+    st = st.evolve(notes=st.notes + (_note(note, law("23A") if comparable else ref, seat=off, call=c,
+                                           withdrawn=aw.withdrawn, given=finding is not None),))
+    if not comparable and not st.ended:
+        st = _oblige(st, off.partner, "next_turn", ref)
+    return st
+
+
+def _replace_insufficient(st: AuctionState, aw: Awaiting, off: Seat, c: Call, finding: str | None) -> AuctionState:
+    """Implements Law 27B: the replacement of an insufficient bid that was not accepted."""
+    problem = _problem(st, off, c)
+    if problem == "insufficient":
+        raise _err(f"{off.name.title()} {c}: a second insufficient bid (27B4) is beyond this library; "
+                   f"{off.name.title()} replaces {aw.withdrawn} with a legal call", "auction.error.27B4",
+                   law("27B4"), seat=off, call=c)
+    if finding == "same_denominations":
+        lowest = _lowest_sufficient(st, c)
+        if not c.is_bid or c != lowest:
+            raise _err(f"{off.name.title()} {c}: finding = same_denominations needs the lowest sufficient bid "
+                       f"(27B1(a)){'' if lowest is None else f'; that is {lowest}'}", "auction.error.not_lowest",
+                       law("27B1a"), seat=off, call=c)
+        st = _settle_withdrawn(st.evolve(awaiting=None), law("27B1a"), lead=False, info=False)
+        return _append(st, off, c).evolve(notes=(_note("auction.note.27B1a", law("27B1a"), seat=off, call=c,
+                                                       withdrawn=aw.withdrawn),))
+    if problem == "inadmissible" or (c.kind in ("double", "redouble") and finding != "comparable"
+                                     and aw.rule == "27B3"):
+        if aw.rule == "27B3" or problem == "inadmissible":
+            raise _err(f"{off.name.title()} {c}: {off.name.title()} must replace {aw.withdrawn} with a sufficient "
+                       "bid or a pass (27B3)", "auction.error.27B3_replace", law("27B3"), seat=off, call=c)
+    if finding == "comparable":
+        st = _settle_withdrawn(st.evolve(awaiting=None), law("27B1b"), lead=False, info=False)
+        return _append(st, off, c).evolve(notes=(_note("auction.note.27B1b", law("27B1b"), seat=off, call=c,
+                                                       withdrawn=aw.withdrawn),))
+    if c.kind in ("double", "redouble"):   # 27B3: the attempted double or redouble is cancelled
+        st = _mark(st, off, c, "cancelled", law("27B3"))
+        st = _withdraw(st, off, c, law("27B3"))
+        st = _settle_withdrawn(st, law("27B3"), lead=True, info=True)
+        st = _oblige(st, off.partner, "rest_of_auction", law("27B3"))
+        return st.evolve(awaiting=replace(aw, rule="27B3", law=law("27B3")),
+                         notes=(_note("auction.note.27B3", law("27B3"), seat=off, call=c),))
+    if aw.rule == "27B3":
+        st = _settle_withdrawn(st.evolve(awaiting=None), law("27B3"), lead=True, info=True)
+        return _append(st, off, c)
+    st = _settle_withdrawn(st.evolve(awaiting=None), law("27B2"), lead=True, info=True)
+    st = _append(st, off, c)
+    st = st.evolve(notes=(_note("auction.note.27B2", law("27B2"), seat=off, call=c,
+                                withdrawn=aw.withdrawn, given=finding is not None),))
+    return st if st.ended else _oblige(st, off.partner, "rest_of_auction", law("27B2"))
+
+
+def _lowest_sufficient(st: AuctionState, c: Call) -> Call | None:
+    if not c.is_bid:
+        return None
+    last = _last_bid(st)
+    for level in range(1, 8):
+        bid = Call("bid", level, c.denomination)
+        if last is None or bid.rank > last[1].rank:
+            return bid
+    return None
+
+
+# ---- cards exposed during the auction (24) ------------------------------------------------------------------
+
+def expose(st: AuctionState, seat: Seat, card: Card, led: bool = False) -> AuctionState:
+    """Implements Law 24 during the auction: the card stays face up until the auction ends; the offender's
+    partner must pass at his next turn after an honour or a card led (24B) or two or more cards (24C)."""
+    if st.ended:
+        raise _err(f"{seat.name.title()} expose {card}: the auction has ended; a card exposed before the opening "
+                   "lead is faced is written period = \"clarification\"", "auction.error.ended_expose", law("24"),
+                   seat=seat, card=card)
+    if any(c == card for _, c, _ in st.exposed):
+        raise _err(f"{seat.name.title()} expose {card}: {card} is already face up (24)",
+                   "auction.error.already_exposed", law("24"), seat=seat, card=card)
+    exposed = st.exposed + ((seat, card, led),)
+    st = st.evolve(exposed=exposed, notes=())
+    mine = [c for s, c, _ in exposed if s is seat]
+    if len(mine) >= 2:
+        ref = law("24C")
+    elif led or card.is_honour:
+        ref = law("24B")
+    else:
+        return st.evolve(notes=(_note("auction.note.24A", law("24A"), seat=seat, card=card),))
+    st = _oblige(st, seat.partner, "next_turn", ref)
+    return st.evolve(notes=(_note("auction.note.24_pass", ref, seat=seat, card=card, partner=seat.partner),))
+
+
+# ---- the result -------------------------------------------------------------------------------------------
+
+def result(st: AuctionState) -> tuple[int, str, int, Seat] | None:
+    """The contract the legal auction gives, ``(level, denomination, doubled, declarer)``, or None while the
+    auction runs or when it was passed out."""
+    if not st.ended:
+        return None
+    last = _last_bid(st)
+    if last is None:
+        return None
+    seat, bid = last
+    doubled = 0
+    for _, c in st.calls[[i for i, (_, x) in enumerate(st.calls) if x.is_bid][-1] + 1:]:
+        doubled = 1 if c == DOUBLE else 2 if c == REDOUBLE else doubled
+    side = (seat, seat.partner)
+    declarer = next(s for s, c in st.calls if s in side and c.is_bid and c.denomination == bid.denomination)
+    return bid.level, bid.denomination, doubled, declarer
+
+
+def specified_suits(st: AuctionState, seat: Seat) -> tuple[Suit, ...]:
+    """The suits ``seat`` named in his bids of the legal auction (natural reading: a bid specifies its suit)."""
+    out: list[Suit] = []
+    for s, c in st.calls:
+        if s is seat and c.suit is not None and c.suit not in out:
+            out.append(c.suit)
+    return tuple(out)
+
+
+def lead_restriction(st: AuctionState, declarer: Seat) -> tuple[Seat, Seat, tuple[Suit, ...]] | None:
+    """Implements Law 26B (WBF correction of 20 June 2017): after a withdrawn call not replaced by a comparable
+    call, if the offender becomes a defender, declarer may prohibit his partner from leading one suit the
+    offender did not specify in the legal auction, at the partner's first turn to lead. ``(partner, offender,
+    suits that may be prohibited)``, or None."""
+    for w in st.withdrawn:
+        if w.lead_restriction and w.seat not in (declarer, declarer.partner):
+            named = specified_suits(st, w.seat)
+            suits = tuple(s for s in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS) if s not in named)
+            return w.seat.partner, w.seat, suits
+    return None
+
+
+def must_pass(st: AuctionState) -> dict[str, str]:
+    return {o.seat.value: o.until for o in sorted(st.obligations, key=lambda o: o.seat.index)}
+
+
+def withdrawn_sides(w: Withdrawn) -> dict[str, str] | None:
+    """Law 16C for a withdrawn call: for the non-offending side all its information is authorized, for the
+    offending side unauthorized (16C1, 16C2); None where the Laws say 16C does not apply (27B1, 23B)."""
+    if not w.info_16c:
+        return None
+    ours = "NS" if w.seat in (Seat.NORTH, Seat.SOUTH) else "EW"
+    return {ours: "unauthorized", ("EW" if ours == "NS" else "NS"): "authorized"}
+
+
+def statements(st: AuctionState, notes: bool = True) -> list[Statement]:
+    """What the Director says during the auction, each with its law (``notes``: with the last event's notes)."""
+    out = list(st.notes) if notes else []
+    irr = st.irregular
+    if irr is not None:
+        key = {"insufficient": "auction.dir.27A", "out_of_rotation": "auction.dir.29A",
+               "inadmissible": "auction.dir.36", "breaks_pass": "auction.dir.37", "change": "auction.dir.25B"}[irr.kind]
+        ref = {"insufficient": law("27A1"), "out_of_rotation": law("29A"), "inadmissible": law("36"),
+               "breaks_pass": law("37"), "change": law("25B")}[irr.kind]
+        out.append(Statement(Message(key, {"seat": irr.seat, "call": irr.call, "lho": irr.seat.lho}), ref,
+                             "decision"))
+    aw = st.awaiting
+    if aw is not None:
+        out.append(Statement(Message(f"auction.dir.await_{aw.rule}", {"seat": aw.offender, "call": aw.withdrawn,
+                                                                       "rho": aw.offender.rho}), aw.law, "decision"))
+    for o in sorted(st.obligations, key=lambda o: o.seat.index):
+        out.append(Statement(Message(f"auction.dir.must_pass_{o.until}", {"seat": o.seat}), o.law, "obligation"))
+    for seat, card, led in st.exposed:
+        out.append(Statement(Message("auction.dir.exposed", {"seat": seat, "card": card}), law("24"), "exposure"))
+    for seat in dict.fromkeys(s for s, _, _ in st.exposed):   # 24: information from the cards (16C)
+        out.append(Statement(Message("auction.dir.24_16C", {"seat": seat}), law("16C"), "information"))
+    for w in st.withdrawn:
+        if w.lead_restriction and not st.ended:
+            out.append(Statement(Message("auction.dir.26B_may_apply", {"seat": w.seat, "partner": w.seat.partner}),
+                                 law("26B"), "option"))
+        sides = withdrawn_sides(w)
+        undecided = aw is not None and w is st.withdrawn[-1] and w.call == aw.withdrawn   # 27B1 may yet apply
+        if sides is not None and not st.ended and not undecided:
+            out.append(Statement(Message("auction.dir.16C", {"seat": w.seat, "call": w.call}), law("16C"),
+                                 "information"))
+    return out

@@ -1,0 +1,178 @@
+"""The auction period in scenario files (SCENARIO_FORMAT.md, "The auction period"): the top-level ``dealer`` and
+``vulnerable``, the contract and declarer the legal auction gives (checked against the file's), and the
+expectations ``must_pass``, ``forbid_suits``, ``lead_restriction_pending``, ``contract`` and ``declarer``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from bridgelaws.auction import engine as A
+from bridgelaws.auction.calls import Call
+from bridgelaws.cards import Seat
+from bridgelaws.deal import Contract
+from bridgelaws.errors import BridgeLawsError
+from bridgelaws.events import AcceptCall, CallEvent, Event, Expose, RejectCall
+from bridgelaws.laws import law
+from bridgelaws.rules import auction as auction_rules
+
+from bridgelaws.scenario.values import _Problem, _choice, _list, _seat, _short, _suit, _table
+
+VULNERABLE = ("None", "NS", "EW", "All")
+AUCTION_TOP_KEYS = ("dealer", "vulnerable")
+AUCTION_EXPECTATION_KEYS = ("must_pass", "forbid_suits", "lead_restriction_pending", "contract", "declarer")
+_AUCTION_EVENTS = (CallEvent, AcceptCall, RejectCall)
+
+
+def _is_auction_event(e: Event) -> bool:
+    return isinstance(e, _AUCTION_EVENTS) or isinstance(e, Expose) and e.period == "auction"
+
+
+def vulnerable(value: Any) -> str:
+    return _choice(value, VULNERABLE, "vulnerable")
+
+
+def auction_contract(dealer: Seat, history: tuple[Event, ...], contract: Any, declarer: Any,
+                     label: Callable[[int], str]) -> tuple[Contract | None, Seat | None]:
+    """Replay the auction at the head of ``history`` and return the contract and declarer it gives, checked
+    against the file's ``contract`` and ``declarer`` where given. An impossible auction event, a card event
+    before the auction has ended, or an auction event after it are errors naming the event; so is an auction that
+    never ends when the file gives no contract."""
+    st = A.start(dealer)
+    no = 0
+    for no, e in enumerate(history, 1):
+        if st.ended:
+            if _is_auction_event(e):
+                raise _Problem(f"{label(no)}: the auction ended with event {_ended_at(history, no)} (17D)", no)
+            continue
+        if not _is_auction_event(e):
+            raise _Problem(f"{label(no)}: the auction has not ended (17D): it ends after three passes in rotation "
+                           "follow a call; no card is played before", no)
+        try:
+            if isinstance(e, CallEvent):
+                st = A.call(st, e.seat, Call.parse(e.call), e.finding)
+            elif isinstance(e, AcceptCall):
+                st = A.accept(st, e.seat)
+            elif isinstance(e, RejectCall):
+                st = A.reject(st, e.seat)
+            else:
+                st = A.expose(st, e.seat, e.card, led=e.how == "lead_out_of_turn")
+        except BridgeLawsError as exc:
+            raise _Problem(f"{label(no)}: {exc}", no) from None
+    given_decl = _seat(declarer, "declarer") if declarer is not None else None
+    res = A.result(st)
+    if res is None:
+        if st.ended:
+            raise _Problem("the auction was passed out: there is no contract and no play (17D)")
+        if contract is None or given_decl is None:
+            raise _Problem(f"the auction never ends (its last event is event {no}): three passes in rotation must "
+                           "follow a call (17D); or give contract and declarer for a file that stops in the auction")
+        return _contract(contract, given_decl), given_decl
+    level, denomination, doubled, decl = res
+    got = Contract.parse(f"{level}{denomination}{'X' * doubled}", decl)
+    if contract is not None and str(_contract(contract, decl)) != str(got):
+        raise _Problem(f"contract: the auction gives {got} by {decl.value}, not {_short(contract)}")
+    if given_decl is not None and given_decl is not decl:
+        raise _Problem(f"declarer: the auction gives {got} by {decl.value}, not declarer {given_decl.value}")
+    return got, decl
+
+
+def _ended_at(history: tuple[Event, ...], upto: int) -> int:
+    return upto - 1
+
+
+def _contract(value: Any, declarer: Seat) -> Contract:
+    if not isinstance(value, str):
+        raise _Problem(f"contract: must be a string like '3NT' or '4SX', not {_short(value)}")
+    try:
+        return Contract.parse(value, declarer)
+    except (ValueError, TypeError) as exc:
+        raise _Problem(f"contract: {exc}") from None
+
+
+# ---- expectations ---------------------------------------------------------------------------------------------
+
+def _must_pass(value: Any, where: str) -> dict[str, str]:
+    t = _table(value, where)
+    out: dict[Seat, str] = {}
+    for k, v in t.items():
+        seat = _seat(k, f"{where} (key {_short(k)})")
+        out[seat] = _choice(v, ("next_turn", "rest_of_auction"), f"{where}.{k}")
+    return {s.value: out[s] for s in Seat if s in out}
+
+
+def _forbid_suits(value: Any, where: str) -> list[str]:
+    out: list[str] = []
+    for v in _list(value, where):
+        s = _suit(v, where).value
+        if s not in out:
+            out.append(s)
+    return out
+
+
+def _pending(value: Any, where: str) -> dict[str, str] | bool:
+    if value is False or value is None:
+        return False
+    t = _table(value, where)
+    for k in t:
+        if k != "seat":
+            raise _Problem(f"{where}: unknown key {_short(k)}; write {{ seat = \"W\" }} or false")
+    if "seat" not in t:
+        raise _Problem(f"{where}: write {{ seat = \"W\" }} or false")
+    return {"seat": _seat(t["seat"], f"{where}.seat").value}
+
+
+def _contract_key(value: Any, where: str) -> str:
+    if not isinstance(value, str):
+        raise _Problem(f"{where}: must be a string like '4H' or '3NTX', not {_short(value)}")
+    try:
+        return str(Contract.parse(value, Seat.NORTH))
+    except (ValueError, TypeError) as exc:
+        raise _Problem(f"{where}: {exc}") from None
+
+
+AUCTION_EXPECTATIONS: dict[str, Callable[[Any, str], Any]] = {
+    "must_pass": _must_pass, "forbid_suits": _forbid_suits, "lead_restriction_pending": _pending,
+    "contract": _contract_key, "declarer": lambda v, w: _seat(v, w).value,
+}
+
+
+# ---- comparisons ----------------------------------------------------------------------------------------------
+
+def _cmp_must_pass(want: Any, exp: Mapping[str, Any], table: Any, s: Any) -> tuple[bool, Any, Any, str, Any]:
+    actual = auction_rules.must_pass(table.state)
+    return actual == want, actual, None, "", want
+
+
+def _cmp_forbid_suits(want: Any, exp: Mapping[str, Any], table: Any, s: Any) -> tuple[bool, Any, Any, str, Any]:
+    actual = auction_rules.forbid_suits(table.state)
+    return set(actual) == set(want), sorted(actual), law("26B"), "", sorted(want)
+
+
+def _cmp_pending(want: Any, exp: Mapping[str, Any], table: Any, s: Any) -> tuple[bool, Any, Any, str, Any]:
+    actual = auction_rules.lead_restriction_pending(table.state)
+    return actual == want, actual, law("26B"), "", want
+
+
+def _cmp_contract(want: Any, exp: Mapping[str, Any], table: Any, s: Any) -> tuple[bool, Any, Any, str, Any]:
+    res = _result(table)
+    actual = res[0] if res is not None else "the auction has not ended"
+    return actual == want, actual, law("17D"), "", want
+
+
+def _cmp_declarer(want: Any, exp: Mapping[str, Any], table: Any, s: Any) -> tuple[bool, Any, Any, str, Any]:
+    res = _result(table)
+    actual = res[1] if res is not None else "the auction has not ended"
+    return actual == want, actual, law("17D"), "", want
+
+
+def _result(table: Any) -> tuple[str, str] | None:
+    if table.state.auction is None:   # a table that starts at the opening lead: its own contract
+        return str(table.contract), table.contract.declarer.value
+    return auction_rules.auction_result(table.state)
+
+
+AUCTION_COMPARISONS = {
+    "must_pass": _cmp_must_pass, "forbid_suits": _cmp_forbid_suits, "lead_restriction_pending": _cmp_pending,
+    "contract": _cmp_contract, "declarer": _cmp_declarer,
+}

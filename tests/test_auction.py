@@ -1,0 +1,268 @@
+"""The auction period (issue 36; SCENARIO_FORMAT.md, "The auction period"): bad input is refused with the event
+number and changes nothing; the rulings that need no scenario file; the Laws' texts the engine follows."""
+
+from __future__ import annotations
+
+import pytest
+
+from bridgelaws import scenario as sc
+from bridgelaws.auction import engine as A
+from bridgelaws.auction.calls import Call, CallError
+from bridgelaws.cards import Card, Seat, Suit
+from bridgelaws.deal import Contract, Deal
+from bridgelaws.errors import BridgeLawsError, ScenarioError
+from bridgelaws.events import AcceptCall, CallEvent, Choose, Play
+from bridgelaws.table import Table
+
+DEAL = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
+N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
+
+
+def toml(history: str, extra: str = "") -> str:
+    return f'id = "t"\ndealer = "N"\ndeal = "{DEAL}"\n{extra}\nhistory = [\n{history}\n]\n'
+
+
+def call(seat: str, c: str, finding: str | None = None) -> str:
+    f = f', finding = "{finding}"' if finding else ""
+    return f'  {{ seat = "{seat}", action = "call", call = "{c}"{f} }},'
+
+
+FOUR_S = "\n".join([call("N", "1S"), call("E", "P"), call("S", "4S"), call("W", "P"), call("N", "P"), call("E", "P")])
+
+
+def test_a_plain_auction_gives_contract_and_declarer() -> None:
+    s = sc.loads(toml(FOUR_S))
+    assert str(s.contract) == "4S" and s.declarer is N   # North named spades first (17D, the Definitions)
+    assert sc.check(s).status == "PASS"
+
+
+def test_a_call_that_does_not_exist_names_the_event() -> None:
+    with pytest.raises(ScenarioError, match=r"event 2 \(E call 8C\).*not a call"):
+        sc.loads(toml(call("N", "1S") + "\n" + call("E", "8C")))
+
+
+def test_a_finding_where_none_is_asked_names_the_event() -> None:
+    with pytest.raises(ScenarioError, match=r"event 2 \(E call 2H finding=comparable\).*no finding is asked"):
+        sc.loads(toml(call("N", "1S") + "\n" + call("E", "2H", "comparable")))
+
+
+def test_reject_call_after_a_legal_call_names_the_event() -> None:
+    with pytest.raises(ScenarioError, match=r"event 2 \(S reject_call\).*legal"):
+        sc.loads(toml(call("N", "1S") + '\n  { seat = "S", action = "reject_call" },'))
+
+
+def test_an_auction_that_never_ends_is_an_error() -> None:
+    with pytest.raises(ScenarioError, match=r"never ends"):
+        sc.loads(toml(call("N", "1S") + "\n" + call("E", "P")))
+    # a card before the auction has ended names the event
+    with pytest.raises(ScenarioError, match=r"event 3 \(E play H5\).*has not ended"):
+        sc.loads(toml(call("N", "1S") + "\n" + call("E", "P") + '\n  { seat = "E", action = "play", card = "H5" },'))
+
+
+def test_a_file_that_stops_in_the_auction_gives_its_contract() -> None:
+    s = sc.loads(toml(call("N", "1S") + "\n" + call("E", "P"), 'contract = "4S"\ndeclarer = "N"'))
+    assert str(s.contract) == "4S"
+
+
+def test_a_contract_the_auction_does_not_give_is_an_error() -> None:
+    with pytest.raises(ScenarioError, match=r"contract: the auction gives 4S by N, not '3NT'"):
+        sc.loads(toml(FOUR_S, 'contract = "3NT"'))
+    with pytest.raises(ScenarioError, match=r"declarer: the auction gives 4S by N, not declarer S"):
+        sc.loads(toml(FOUR_S, 'declarer = "S"'))
+
+
+def test_calls_need_a_dealer() -> None:
+    text = f'id = "t"\ncontract = "4S"\ndeclarer = "N"\ndeal = "{DEAL}"\nhistory = [\n{call("N", "1S")}\n]\n'
+    with pytest.raises(ScenarioError, match=r"event 1 \(N call 1S\).*dealer"):
+        sc.loads(text)
+
+
+def test_a_refused_event_changes_nothing() -> None:
+    t = Table(Deal.from_pbn(DEAL), Contract.parse("4S", N), dealer=N)
+    t.push(CallEvent(N, call="1S"))
+    before = t.state
+    with pytest.raises(BridgeLawsError):
+        t.push(Play(E, Deal.from_pbn(DEAL).hand(E).cards and next(iter(Deal.from_pbn(DEAL).hand(E).cards))))
+    with pytest.raises(BridgeLawsError, match="no irregular call to accept"):
+        t.push(AcceptCall(E))
+    assert t.state == before and len(t.history) == 1
+
+
+def test_a_call_out_of_rotation_waits_for_its_lho() -> None:
+    st = A.call(A.start(N), E, Call.parse("1H"))
+    assert st.irregular is not None and st.irregular.kind == "out_of_rotation" and st.irregular.relation == "rho"
+    with pytest.raises(A.AuctionError, match="waits for South"):
+        A.call(st, W, Call.parse("P"))
+
+
+def test_31A1_the_offender_must_repeat_his_call_after_rho_passes() -> None:
+    st = A.reject(A.call(A.start(N), E, Call.parse("1H")), S)
+    st = A.call(st, N, Call.parse("P"))
+    with pytest.raises(A.AuctionError, match=r"must repeat 1H \(31A1\)"):
+        A.call(st, E, Call.parse("1S"))
+    assert A.call(st, E, Call.parse("1H")).obligations == ()
+
+
+def test_without_a_finding_27B2_applies_and_with_one_27B1a() -> None:
+    # negative control of the 27B1(a) file: the same replacement without the Director's finding is 27B2
+    base = A.reject(A.call(A.call(A.start(N), N, Call.parse("1S")), E, Call.parse("1H")), S)
+    plain = A.call(base, E, Call.parse("2H"))
+    assert A.must_pass(plain) == {"W": "rest_of_auction"}
+    assert plain.withdrawn[-1].lead_restriction
+    found = A.call(base, E, Call.parse("2H"), "same_denominations")
+    assert A.must_pass(found) == {} and not found.withdrawn[-1].lead_restriction
+    with pytest.raises(A.AuctionError, match="lowest sufficient bid"):
+        A.call(base, E, Call.parse("3H"), "same_denominations")
+
+
+def test_26B_lets_declarer_prohibit_only_a_suit_the_offender_did_not_specify() -> None:
+    # WBF correction of 20 June 2017: no requirement; only a suit not specified by the offender
+    st = A.reject(A.call(A.call(A.call(A.call(A.start(N), N, Call.parse("1S")), E, Call.parse("P")),
+                                S, Call.parse("2S")), W, Call.parse("1H")), N)
+    st = A.call(st, W, Call.parse("3H"))
+    for seat, c in ((N, "4S"), (E, "P"), (S, "P"), (W, "P")):
+        st = A.call(st, seat, Call.parse(c))
+    assert A.lead_restriction(st, N) == (E, W, (Suit.SPADES, Suit.DIAMONDS, Suit.CLUBS))
+    s = sc.load("tests/scenarios/auction/27B2-insufficient-bid-pass-partner.toml")
+    t = sc.replay(s, upto=10)
+    for option, suit, match in (("require", Suit.CLUBS, "only prohibit"), ("forbid", Suit.HEARTS, "specified hearts")):
+        before = t.state
+        with pytest.raises(BridgeLawsError, match=match):
+            t.push(Choose(N, option=option, suit=suit))
+        assert t.state == before
+
+
+def test_an_inadmissible_double_cannot_be_accepted() -> None:
+    st = A.call(A.call(A.call(A.start(N), N, Call.parse("1S")), E, Call.parse("P")), S, Call.parse("X"))
+    with pytest.raises(A.AuctionError, match=r"cannot be accepted \(Law 36\)"):
+        A.accept(st, W)
+
+
+def test_calls_read_and_print() -> None:
+    assert [str(Call.parse(x)) for x in ("1c", "3N", "7NT", "P", "X", "XX")] == ["1C", "3NT", "7NT", "P", "X", "XX"]
+    with pytest.raises(CallError):
+        Call.parse("0S")
+    assert Call.parse("1NT").rank > Call.parse("1S").rank > Call.parse("1C").rank
+    assert Call.parse("2C").rank > Call.parse("1NT").rank
+
+
+def test_an_auction_scenario_round_trips() -> None:
+    s = sc.load("tests/scenarios/auction/50D1b-26B-meets-penalty-card.toml")
+    assert sc.loads(sc.dumps(s)) == s
+    assert sc.loads(sc.dumps(s, "json"), "json") == s
+
+
+def test_worth_answers_at_a_26B_choice(capsys: pytest.CaptureFixture[str]) -> None:
+    # the 26B choice is a decision like 50D2's: `python -m bridgelaws worth FILE --after N` lists each prohibition
+    pytest.importorskip("endplay")
+    from bridgelaws.__main__ import main
+
+    assert main(["worth", "tests/data/worth/auction-26B-worth.toml", "--after", "8"]) == 0
+    out = capsys.readouterr().out
+    assert "Forbid ♣" in out and "No restriction" in out and "Require" not in out
+
+
+def test_the_26B_options_are_the_decision_events() -> None:
+    from bridgelaws.decision_options import decision_events
+
+    t = sc.replay(sc.load("tests/data/worth/auction-26B-worth.toml"))
+    events = decision_events(t.state)
+    assert [(e.option, e.suit) for e in events] == [("forbid", s) for s in Suit] + [("none", None)]
+    for e in events:   # the engine accepts each of them
+        t.copy().push(e)
+
+
+def test_an_auction_exports_to_pbn_and_lin_and_reads_back() -> None:
+    from bridgelaws.pbn import read_pbn
+    from bridgelaws.pbn.write_lin import to_lin
+    from bridgelaws.pbn.write_pbn import to_pbn
+
+    s = sc.load("tests/scenarios/auction/27B2-insufficient-bid-pass-partner.toml")
+    pbn = to_pbn(s)
+    # the legal auction: West's insufficient 1H was withdrawn and replaced by 3H (27B2)
+    assert '[Auction "N"]\n1S Pass 2S 3H\n4S Pass Pass Pass\n' in pbn and '[Dealer "N"]' in pbn
+    assert read_pbn(pbn)[0].scenario() == s   # our own export gives the scenario back, irregular calls included
+    lin = to_lin(s)
+    assert "|md|3" in lin and "|mb|1S|mb|p|mb|2S|mb|3H|mb|4S|mb|p|mb|p|mb|p|" in lin
+    # another program's file: the [Auction] section becomes call events before the play
+    foreign = pbn.split("[BridgelawsScenarioTable")[0]
+    got = read_pbn(foreign)[0].scenario()
+    assert [e.call for e in got.history if isinstance(e, CallEvent)] == ["1S", "P", "2S", "3H", "4S", "P", "P", "P"]
+    assert got.dealer is N and sc.check(got).status == "PASS"
+
+
+def test_an_accepted_call_out_of_rotation_exports_from_its_first_caller() -> None:
+    from bridgelaws.pbn.write_pbn import to_pbn
+
+    # 29A: East's 1C at North's turn was accepted; North lost that turn, so the auction starts with East
+    pbn = to_pbn(sc.load("tests/scenarios/auction/29A-call-out-of-rotation-accepted.toml"))
+    assert '[Auction "E"]\n1C 1S Pass 4S\nPass Pass Pass\n' in pbn
+
+
+def test_the_bidding_diagram_marks_the_irregular_calls_and_who_must_pass() -> None:
+    from bridgelaws.render import html
+    from bridgelaws.view import position
+
+    s = sc.load("tests/scenarios/auction/27B3-double-instead-of-insufficient-bid.toml")
+    t = sc.replay(s, 5)   # 1S, 1H (insufficient, not accepted), X (cancelled, 27B3), 2H
+    page = html.table(t, lang="en")
+    assert 'class="bl-auction"' in page and "Auction" in page
+    assert 'data-call="E 1H"' in page and "Law 27B<" in page and "Law 27B3<" in page
+    assert "West must pass whenever it is his turn to call for the rest of the auction (Law 27B3)" in page
+    assert "To call" in page and "Contract" not in page   # the auction has not given the contract yet
+    held = position(t, "en", hold_back=True)
+    assert held.extra["auction"]["held_back"] is True   # the laws and obligations stay hidden in seminar mode
+    # once the opening lead is faced, the trick takes the middle again
+    assert "bl-auction" not in html.table(sc.replay(s, 12), lang="en")
+
+
+def test_a_table_made_with_a_dealer_only_takes_its_contract_from_the_auction() -> None:
+    # the card table's case: calls made one by one, the contract not known in advance (17D, the Definitions)
+    t = Table(Deal.from_pbn(DEAL), None, dealer=W)
+    assert t.contract is None and t.legal_cards() == frozenset()
+    for seat, c in ((W, "1H"), (N, "1S"), (E, "P"), (S, "2S"), (W, "3H"), (N, "P"), (E, "P"), (S, "P")):
+        t.push(CallEvent(seat, call=c))
+    assert str(t.contract) == "3H" and t.declarer is W and t.to_act() is N   # West named hearts first
+    assert t.replay_matches()
+    with pytest.raises(TypeError):
+        Table(Deal.from_pbn(DEAL), None)
+
+
+def test_calls_by_click_on_the_card_table() -> None:
+    # a teacher makes the calls on the table: an insufficient bid not accepted, replaced by 2H (27B2, no finding),
+    # then a call out of rotation by a chosen seat, accepted by its left-hand opponent's call (29A)
+    pytest.importorskip("anywidget")
+    from bridgelaws.widgets import CardTable
+
+    w = CardTable(Table(Deal.from_pbn(DEAL), None, dealer=N), lang="en")
+    for msg in ({"action": "call", "arg": "1S"}, {"action": "call", "arg": "1H"}):
+        w.send_action(msg)
+    assert 'data-action="accept_call"' in w.html and 'data-action="call"' in w.html
+    for msg in ({"action": "reject_call"}, {"action": "call", "arg": "2H"}):
+        w.send_action(msg)
+    assert A.must_pass(w.table.state.auction) == {"W": "rest_of_auction"}
+    # North calls out of rotation at South's turn (his partner's): East, his left-hand opponent, may accept it
+    for msg in ({"action": "call_seat", "arg": "N"}, {"action": "call", "arg": "4S"}):
+        w.send_action(msg)
+    irr = w.table.state.auction.irregular
+    assert irr is not None and irr.kind == "out_of_rotation" and irr.seat is N
+    for msg in ({"action": "accept_call"}, {"action": "call", "arg": "P"}, {"action": "call", "arg": "P"},
+                {"action": "call", "arg": "P"}):
+        w.send_action(msg)
+    assert w.table.state.phase == "clarification" and str(w.table.contract) == "4S" and w.table.declarer is N
+    # accepted, the auction goes on from North (29A): East, South and West pass
+    assert [str(e) for e in w.table.history][-5:] == ["N call 4S", "E accept_call", "E call P", "S call P", "W call P"]
+
+
+def test_a_lead_out_of_turn_before_the_26B_choice_goes_to_law_54_first() -> None:
+    # West (the offender) faces the opening lead out of turn while East's 26B choice waits: Law 54 first; after the
+    # lead is refused (54D) East is on lead for the first time: declarer's 26B choice, then 50D2 for West's ♥A
+    from bridgelaws.events import Expose, RejectLead
+
+    t = sc.replay(sc.load("tests/scenarios/auction/27B2-insufficient-bid-pass-partner.toml"), 10)
+    t.push(Expose(W, card=Card.parse("HA"), how="lead_out_of_turn"))
+    assert "accept_and_play" in t.declarer_options()
+    t.push(RejectLead(N))
+    assert t.declarer_options() == {"forbid", "none"} and t.to_act() is E
+    t.push(Choose(N, option="forbid", suit=Suit.CLUBS))
+    assert t.declarer_options() == {"require", "forbid", "none"}   # 50D2: West's major penalty card ♥A
