@@ -587,6 +587,8 @@ def statements(st: AuctionState, notes: bool = True) -> list[Statement]:
         out.append(Statement(Message(f"auction.dir.must_pass_{o.until}", {"seat": o.seat}), o.law, "obligation"))
     for seat, card, led in st.exposed:
         out.append(Statement(Message("auction.dir.exposed", {"seat": seat, "card": card}), law("24"), "exposure"))
+    for seat in dict.fromkeys(s for s, _, _ in st.exposed):   # 24: information from the cards (16C)
+        out.append(Statement(Message("auction.dir.24_16C", {"seat": seat}), law("16C"), "information"))
     for w in st.withdrawn:
         if w.lead_restriction and not st.ended:
             out.append(Statement(Message("auction.dir.26B_may_apply", {"seat": w.seat, "partner": w.seat.partner}),
