@@ -37,7 +37,7 @@ from bridgelaws.cards import Seat
 from bridgelaws.events import (
     AcceptLead, Agree, Choose, Claim, Concede, CorrectRevoke, Designate, Dispute, DummySeen, EndOfRound, Event, Expose,
     Hold, LeadFaceDown, NextBoardCall, Object, Play, RejectLead, RequestWithdraw, Select, Simultaneous, SpreadHand,
-    TdRuling, Touch, Withdraw,
+    TdRuling, Touch, Withdraw, CallEvent, AcceptCall, RejectCall,
 )
 from bridgelaws.i18n import Message, normalize_lang, text
 from bridgelaws.notation import format_card, format_seat
@@ -105,6 +105,11 @@ def describe_event(event: Event, lang: str = "en", state: PlayState | None = Non
         return _t("event.lead" if leads else "event.play", lang, seat=seat, card=event.card)
     if isinstance(event, CorrectRevoke):
         return text("revoke.event.correct", lang, seat=seat, card=event.card)
+    if isinstance(event, (CallEvent, AcceptCall, RejectCall)):   # the auction period (issue 36)
+        from bridgelaws.auction.calls import Call
+
+        call = Call.parse(event.call) if isinstance(event, CallEvent) else None
+        return text(f"auction.event.{event.action}", lang, seat=seat, call=call)
     if isinstance(event, Withdraw):
         return text("revoke.event.withdraw", lang, seat=seat, card=event.card)
     if isinstance(event, Expose):

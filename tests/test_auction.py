@@ -170,3 +170,30 @@ def test_the_26B_options_are_the_decision_events() -> None:
     assert [(e.option, e.suit) for e in events] == [("forbid", s) for s in Suit] + [("none", None)]
     for e in events:   # the engine accepts each of them
         t.copy().push(e)
+
+
+def test_an_auction_exports_to_pbn_and_lin_and_reads_back() -> None:
+    from bridgelaws.pbn import read_pbn
+    from bridgelaws.pbn.write_lin import to_lin
+    from bridgelaws.pbn.write_pbn import to_pbn
+
+    s = sc.load("tests/scenarios/auction/27B2-insufficient-bid-pass-partner.toml")
+    pbn = to_pbn(s)
+    # the legal auction: West's insufficient 1H was withdrawn and replaced by 3H (27B2)
+    assert '[Auction "N"]\n1S Pass 2S 3H\n4S Pass Pass Pass\n' in pbn and '[Dealer "N"]' in pbn
+    assert read_pbn(pbn)[0].scenario() == s   # our own export gives the scenario back, irregular calls included
+    lin = to_lin(s)
+    assert "|md|3" in lin and "|mb|1S|mb|p|mb|2S|mb|3H|mb|4S|mb|p|mb|p|mb|p|" in lin
+    # another program's file: the [Auction] section becomes call events before the play
+    foreign = pbn.split("[BridgelawsScenarioTable")[0]
+    got = read_pbn(foreign)[0].scenario()
+    assert [e.call for e in got.history if isinstance(e, CallEvent)] == ["1S", "P", "2S", "3H", "4S", "P", "P", "P"]
+    assert got.dealer is N and sc.check(got).status == "PASS"
+
+
+def test_an_accepted_call_out_of_rotation_exports_from_its_first_caller() -> None:
+    from bridgelaws.pbn.write_pbn import to_pbn
+
+    # 29A: East's 1C at North's turn was accepted; North lost that turn, so the auction starts with East
+    pbn = to_pbn(sc.load("tests/scenarios/auction/29A-call-out-of-rotation-accepted.toml"))
+    assert '[Auction "E"]\n1C 1S Pass 4S\nPass Pass Pass\n' in pbn

@@ -289,7 +289,10 @@ def test_import_pbn_writes_a_scenario_with_the_recorded_play(tmp_path: Path) -> 
     s = sc.load(out)
     r = read_pbn(EXAMPLE2)[1]
     assert s.deal == r.deal and s.contract == r.contract and s.declarer is Seat.NORTH
-    assert s.history == r.plays[:9]
+    # the record's [Auction] comes first as call events (issue 36), then the first nine cards of the play
+    calls = [e for e in s.history if e.action == "call"]
+    assert [("P" if c == "Pass" else c) for c in r.auction] == [e.call for e in calls] and s.dealer is not None
+    assert s.history[len(calls):] == r.plays[:9]
     assert s.title == {"da": "Spil 11, 2021 Online Qual: Open R2", "nb": "Spill 11, 2021 Online Qual: Open R2",
                        "en": "Board 11, 2021 Online Qual: Open R2"}
     # trick 1 "D4 DJ D3 D5" (columns E S W N) is won by South's jack; trick 2 "S5 S2 S3 SK" is led by South
@@ -447,7 +450,8 @@ def test_card_table_from_pbn_and_its_downloads() -> None:
     w = CardTable.from_pbn(EXAMPLE2, board=11, record=2, lang="nb", start="end")
     r = read_pbn(EXAMPLE2)[1]
     assert w.table.deal == r.deal and w.table.contract == r.contract
-    assert tuple(w.table.history) == r.plays
+    calls = [e for e in w.table.history if e.action == "call"]   # the record's [Auction] (issue 36)
+    assert len(calls) == len(r.auction) and tuple(w.table.history[len(calls):]) == r.plays
     with pytest.raises(PbnError, match="--record N"):
         CardTable.from_pbn(EXAMPLE2, board=11)
     # the files are offered on request (a button), then as two links that save them
@@ -460,7 +464,7 @@ def test_card_table_from_pbn_and_its_downloads() -> None:
     assert name.endswith(".lin") and lin_text.startswith("pn|") and lin_text.count("|pc|") == 29
     # the files follow the table: one step back, one card fewer
     w.back()
-    assert read_pbn(_download(w.html, "pbn")[1])[0].scenario().history == r.plays[:28]
+    assert read_pbn(_download(w.html, "pbn")[1])[0].scenario().history[len(calls):] == r.plays[:28]
 
 
 def test_the_downloads_carry_the_irregularities_and_the_language(tmp_path: Path) -> None:

@@ -72,7 +72,7 @@ REDOUBLE = Call("redouble")
 
 _NAMES = {
     "en": {"pass": "pass", "double": "double", "redouble": "redouble", "NT": "NT"},
-    "da": {"pass": "pas", "double": "dobling", "redouble": "redobling", "NT": " ut"},
+    "da": {"pass": "pas", "double": "dobling", "redouble": "redobling", "NT": "ut"},
     "nb": {"pass": "pass", "double": "dobling", "redouble": "redobling", "NT": " grand"},
 }
 

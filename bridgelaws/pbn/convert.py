@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from typing import Any, Protocol
 
 from bridgelaws.cards import Card, Seat
+
+SEATS_BY_LETTER = {s.value: s for s in Seat}
 from bridgelaws.deal import Contract, Deal
 from bridgelaws.errors import BridgeLawsError, PbnError
 from bridgelaws.events import EVENT_TYPES, Event, Play
@@ -146,10 +148,11 @@ def to_scenario(record: Record, id: str | None = None, after: int | None = None)
     """The record as a scenario (see :meth:`PbnRecord.scenario`). Raises PbnError saying what and where."""
     ours = EVENTS_TABLE in record.tables
     data = _our_scenario(record) if ours else _their_scenario(record, after)
+    calls = 0 if ours else _with_auction(record, data)
     if id is not None:
         data["id"] = id
     if after is not None:
-        _keep(record, data, after)
+        _keep(record, data, after + calls)
     try:
         scenario = from_dict(data, path=record.path)
     except BridgeLawsError as exc:
@@ -182,6 +185,42 @@ def _their_scenario(record: Record, after: int | None) -> dict[str, Any]:
         key = "import.title_event" if event and event not in ("?", "#") else "import.title"
         data["title"] = {lang: text("pbn." + key, lang, board=record.board, event=event) for lang in LANGS}
     return data
+
+
+def _with_auction(record: Record, data: dict[str, Any]) -> int:
+    """A record's complete ``[Auction]`` as ``call`` events before its play, with its dealer and vulnerability,
+    where the auction gives the record's contract and declarer; the number of calls (0 without one). PBN records
+    legal calls only, so the auction's laws have nothing to say about them."""
+    from bridgelaws.auction import engine as A
+    from bridgelaws.auction.calls import Call, CallError
+
+    seat = SEATS_BY_LETTER.get((record.tags.get("Auction") or "").strip())
+    calls = list(getattr(record, "auction", ()) or ())
+    if seat is None or not calls:
+        return 0
+    try:
+        st = A.start(seat)
+        turn = seat
+        parsed = []
+        for c in calls:
+            call = Call.parse("P" if c.lower() in ("pass", "p") else c)
+            st = A.call(st, turn, call)
+            parsed.append((turn, call))
+            turn = turn.lho
+        res = A.result(st)
+    except (CallError, BridgeLawsError):
+        return 0
+    if res is None or res[3].value != data["declarer"] or \
+            f"{res[0]}{res[1]}{'X' * res[2]}" != str(Contract.parse(data["contract"], res[3])):
+        return 0
+    events = [{"seat": s.value, "action": "call", "call": str(c)} for s, c in parsed]
+    data["history"] = events + data["history"]
+    data["dealer"] = seat.value
+    vul = {"none": "None", "love": "None", "-": "None", "ns": "NS", "ew": "EW", "all": "All", "both": "All"}.get(
+        (record.tags.get("Vulnerable") or "").strip().lower())
+    if vul is not None:
+        data["vulnerable"] = vul
+    return len(events)
 
 
 def _keep(record: Record, data: dict[str, Any], after: int) -> None:

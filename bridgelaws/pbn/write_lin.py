@@ -11,7 +11,7 @@ from bridgelaws.scenario import Scenario, localized
 from bridgelaws.table import Table
 
 from ._common import legal_play, pbn_error, what
-from .write_pbn import Note, notes, plain_text, say
+from .write_pbn import Note, auction_calls, notes, plain_text, say
 
 __all__ = ["to_lin"]
 
@@ -29,6 +29,14 @@ def _lin_text(value: str) -> str:
 def _lin_hand(deal: Deal, seat: Seat) -> str:
     hand = deal.hand(seat)
     return "".join(s.letter + "".join(c.rank.letter for c in hand.suit(s)) for s in Suit)
+
+
+_LIN_VUL = {"None": "o", "NS": "n", "EW": "e", "All": "b"}
+
+
+def _lin_call(call: str) -> str:
+    """A PBN call as LIN writes it: ``p``, ``d``, ``r``, ``1N``, ``4S``."""
+    return {"Pass": "p", "X": "d", "XX": "r"}.get(call, call.replace("NT", "N"))
 
 
 def _stand_in_auction(c: Contract) -> list[str]:
@@ -83,9 +91,19 @@ def to_lin(scenario: Scenario, lang: str = "en", *, board: int = 1) -> str:
     c = scenario.contract
     d = table.declarer  # after 54A the presumed declarer's partner: LIN names declarer by the auction
     hands = ",".join(_lin_hand(scenario.deal, s) for s in (Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST))
+    first_caller, calls = auction_calls(table)
+    title = localized(scenario.title, lang) or scenario.id
+    if calls and first_caller is not None and "-" not in calls:
+        # the legal auction itself (its irregularities are in the notes); LIN's auction starts with the dealer, so
+        # after an accepted call out of rotation (29A) the first caller stands as dealer
+        parts = ["pn", ",,,", "st", "", "md", _LIN_DEALER[first_caller] + hands, "rh", "", "ah", f"Board {board}",
+                 "sv", _LIN_VUL.get(scenario.vulnerable or "None", "o")]
+        for call in calls:
+            parts += ["mb", _lin_call(call)]
+        parts += ["nt", _lin_text(title), "pg", ""]
+        return "|".join(parts + _cards_and_notes(table, notes_, len(scenario.history), lang)) + "|\n"
     parts = ["pn", ",,,", "st", "", "md", _LIN_DEALER[d] + hands, "rh", "", "ah", f"Board {board}", "sv", "o"]
     parts += _stand_in_auction(c)
-    title = localized(scenario.title, lang) or scenario.id
     strain = c.trump.symbol if c.trump is not None else text("scenario.show.notrump", lang)
     contract = f"{c.level}{strain}{'X' * c.doubled}"
     parts += ["nt", _lin_text(title + " — " + say("lin.stand_in_auction", lang, seat=d, contract=contract)),

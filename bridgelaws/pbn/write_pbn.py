@@ -10,7 +10,7 @@ from typing import Any
 
 from bridgelaws.cards import Card, Seat
 from bridgelaws.errors import BridgeLawsError
-from bridgelaws.events import Event, Play
+from bridgelaws.events import CallEvent, Event, Play
 from bridgelaws.i18n import normalize_lang, text
 from bridgelaws.scenario import Scenario, localized
 from bridgelaws.scenario import to_dict as scenario_to_dict
@@ -46,6 +46,31 @@ def _is_irregular(event: Event) -> bool:
     return not isinstance(event, Play) or event.out_of_turn
 
 
+def _says_something(event: Event, table: Table) -> bool:
+    """A call is noted only when the Laws had something to say about it (a legal call in turn has nothing)."""
+    a = table.state.auction
+    return not isinstance(event, CallEvent) or bool(table.state.notes) or (a is not None and a.irregular is not None)
+
+
+def auction_calls(table: Table) -> tuple[Seat | None, list[str]]:
+    """The legal auction of a table that started with one: the seat of its first call, and its calls in rotation
+    as PBN writes them (``Pass``, ``X``, ``XX``, ``1NT``), ``-`` for a turn lost to an accepted call out of
+    rotation (29A); ``(None, [])`` for a table without an auction."""
+    a = table.state.auction
+    if a is None or not a.calls:
+        return None, []
+    first = a.calls[0][0]
+    out: list[str] = []
+    expected = first
+    for seat, c in a.calls:
+        while seat is not expected:
+            out.append("-")
+            expected = expected.lho
+        out.append("Pass" if c.kind == "pass" else str(c))
+        expected = seat.lho
+    return first, out
+
+
 @dataclass(frozen=True)
 class Note:
     """What the Director says after one irregular event: the event's number, its trick, the event in words,
@@ -61,12 +86,12 @@ class Note:
 def notes(scenario: Scenario, lang: str) -> tuple[Table, list[Note]]:
     from bridgelaws.present import describe
 
-    table = Table(scenario.deal, scenario.contract)
+    table = Table(scenario.deal, scenario.contract, dealer=scenario.dealer, vulnerable=scenario.vulnerable)
     raw: list[tuple[int, int, str, tuple[str, ...], set[tuple[Seat, Card]]]] = []
     for no, event in enumerate(scenario.history, 1):
         before = table.state
         table.push(event)
-        if _is_irregular(event):
+        if _is_irregular(event) and _says_something(event, table):
             st = table.state
             placed = {sc for t in st.tricks for sc in t.plays} | set(st.trick)
             raw.append((no, before.trick_no, describe(event, lang, before), tuple(table.director_says(lang)),
@@ -104,8 +129,9 @@ def to_pbn(scenario: Scenario, lang: str = "en", *, board: int = 1) -> str:
     ``[BridgelawsScenarioTable]``, so that :func:`read_pbn` gives back the same scenario; commentary in
     ``lang`` for people, outside the play section (other readers choke on comments inside it).
 
-    The scenario has no dealer, vulnerability or auction: the export names declarer as dealer and writes
-    no vulnerability ("None") and no auction."""
+    A scenario without an auction has no dealer, vulnerability or auction: the export names declarer as dealer
+    and writes no vulnerability ("None") and no auction. A scenario that starts with the auction writes its dealer,
+    its vulnerability and its legal auction in the auction section."""
     lang = normalize_lang(lang)
     try:
         table, notes_ = notes(scenario, lang)
@@ -118,12 +144,18 @@ def to_pbn(scenario: Scenario, lang: str = "en", *, board: int = 1) -> str:
     out = ["% PBN 2.1", "% EXPORT", "%Content-type: text/x-pbn; charset=UTF-8", "%Creator: bridgelaws", ""]
     out += [_tag("Event", _comment_text(title)), _tag("Site", ""), _tag("Date", ""), _tag("Board", str(board)),
             _tag("West", ""), _tag("North", ""), _tag("East", ""), _tag("South", ""),
-            _tag("Dealer", declarer.value), _tag("Vulnerable", "None"),
-            _tag("Deal", scenario.deal.to_pbn(declarer)), _tag("Scoring", ""),
+            _tag("Dealer", (scenario.dealer or declarer).value), _tag("Vulnerable", scenario.vulnerable or "None"),
+            _tag("Deal", scenario.deal.to_pbn(scenario.dealer or declarer)), _tag("Scoring", ""),
             _tag("Declarer", declarer.value), _tag("Contract", str(scenario.contract)),
             _tag("Result", str(table.tricks_won(table.declarer)) if table.is_complete() else "")]
     comment = _commentary(scenario, table, notes_, lang)
     out.append("{" + "\n".join(comment) + "}")
+    first_caller, calls = auction_calls(table)
+    if calls and first_caller is not None:   # the legal auction (after the commentary, which readers of the
+        # auction section would take for calls), from the seat of its first call; the irregular calls are in the
+        # events table
+        out.append(_tag("Auction", first_caller.value))
+        out += [" ".join(calls[i:i + 4]) for i in range(0, len(calls), 4)]
     if tricks:
         out.append(_tag("Play", first.value))
         columns = list(Seat.iter_from(first))

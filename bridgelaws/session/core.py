@@ -67,11 +67,12 @@ class SessionCore(ScriptPosition):
             if not branches or branches[0].scenario is None:
                 raise ValueError("TableSession needs a table or at least one scenario")
             sc = branches[0].scenario
-            table = Table(sc.deal, sc.contract)
+            table = Table(sc.deal, sc.contract, dealer=sc.dealer, vulnerable=sc.vulnerable)
             start_events: tuple[Event, ...] = ()
         else:
             start_events = tuple(table.history)
-            table = Table(table.deal, table.contract)
+            table = Table(table.deal, table.contract, dealer=getattr(table, "dealer", None),
+                          vulnerable=getattr(table, "vulnerable", None))
         if not branches:
             # a table built by hand: its history is the script
             branches = [Branch(start_events)]
@@ -320,7 +321,7 @@ class SessionCore(ScriptPosition):
     def load(self, name: str | None = None) -> None:
         """Open a scenario file of the folder as the table's script (at its end)."""
         sc = self.files.load(name)
-        self.replace_script(Table(sc.deal, sc.contract), [Branch(tuple(sc.history), sc.title, sc.question, sc)])
+        self.replace_script(Table(sc.deal, sc.contract, dealer=sc.dealer, vulnerable=sc.vulnerable), [Branch(tuple(sc.history), sc.title, sc.question, sc)])
         self.exam.forget_questions()
         self.worth_results = {}
         self.goto_start("end")

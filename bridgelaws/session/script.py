@@ -49,7 +49,8 @@ class ScriptPosition:
     def _branch_table(self, b: int) -> Table:
         t = self._tables.get(b)
         if t is None:
-            t = Table(self.table.deal, self.table.contract)
+            t = Table(self.table.deal, self.table.contract, dealer=getattr(self.table, "dealer", None),
+                      vulnerable=getattr(self.table, "vulnerable", None))
             for ev in self.branches[b].events:
                 t.push(ev)
             self._tables[b] = t
