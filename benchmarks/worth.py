@@ -8,7 +8,9 @@ Two sets of --count positions, each a fresh major penalty card with declarer's 5
   the opening leader's partner faces a random card as the opening lead out of turn, and declarer refuses it
   (54D): the card is a major penalty card and the correct leader is on lead (50D2);
 - ``trick 7``: the same kind of deal played at random for six tricks; the defender on lead to trick 7's partner
-  leads a random card out of turn, and declarer refuses it (56): the same choice, with seven tricks left.
+  leads a random card out of turn, and declarer refuses it (56): the same choice, with seven tricks left;
+- ``26B``: declarer's Law 26B choice at the opening lead after an insufficient bid replaced by a pass (27B2):
+  prohibit one of the four suits, or nothing (five options).
 
 Every option of that decision (require the suit, forbid it, no restriction) is valued with
 ``option_values(table, budget=--budget)``, and the time for the whole decision is taken. Printed per set: the
@@ -27,7 +29,7 @@ import time
 from bridgelaws.analysis import dds, option_values
 from bridgelaws.cards import Seat
 from bridgelaws.deal import Contract, Deal
-from bridgelaws.events import Expose, Play, RejectLead
+from bridgelaws.events import CallEvent, Expose, Play, RejectCall, RejectLead
 from bridgelaws.table import Table
 
 
@@ -56,13 +58,29 @@ def position(seed: int, tricks_before: int) -> Table | None:
     return table
 
 
-def run_set(name: str, tricks_before: int, count: int, seed: int, budget: float) -> bool:
+def position_26b(seed: int, tricks_before: int = 0) -> Table | None:
+    """A 26B choice at the opening lead (issue 36): declarer opens a random four-level contract as dealer; the
+    opening leader's partner makes an insufficient bid, declarer does not accept it, and he replaces it with a
+    pass (27B2), which ends the auction: declarer may prohibit any one suit (the offender named none)."""
+    rng = random.Random(seed)
+    decl = rng.choice(list(Seat))
+    contract = Contract.parse("4" + rng.choice(["S", "H", "D", "C", "NT"]), decl)
+    bid = "4NT" if contract.trump is None else f"4{contract.trump.letter}"
+    table = Table(Deal.random(seed), contract, dealer=decl)
+    for ev in (CallEvent(decl, call=bid), CallEvent(decl.lho, call="P"), CallEvent(decl.partner, call="P"),
+               CallEvent(decl.rho, call="1C"), RejectCall(decl), CallEvent(decl.rho, call="P")):
+        table.push(ev)
+    d = table.state.pending
+    return table if d is not None and d.kind == "auction_lead_restriction" else None
+
+
+def run_set(name: str, tricks_before: int, count: int, seed: int, budget: float, make=None) -> bool:  # type: ignore[no-untyped-def]
     times: list[float] = []
     exact = calls = 0
-    s = seed * 100_000 + tricks_before * 1000
+    s = seed * 100_000 + tricks_before * 1000 + (7 if make is not None else 0)
     while len(times) < count:
         s += 1
-        table = position(s, tricks_before)
+        table = (make or position)(s, tricks_before)
         if table is None:
             continue
         c0 = dds.calls[0]
@@ -88,6 +106,7 @@ def main(argv: list[str] | None = None) -> int:
     dds.available()   # load DDS before the clock starts
     met = run_set("opening", 0, args.count, args.seed, args.budget)
     met = run_set("trick 7", 6, args.count, args.seed, args.budget) and met
+    met = run_set("26B", 0, args.count, args.seed, args.budget, make=position_26b) and met
     print("targets: met" if met else "targets: not met")
     return 0 if met else 1
 

@@ -190,6 +190,8 @@ def legal_cards(state: PlayState, seat: Seat | None = None) -> frozenset[Card]:
     seat = state.to_act if seat is None else seat
     if seat is None or state.pending is not None or state.irregular_lead is not None or state.phase == "over":
         return frozenset()
+    if state.phase == "auction":   # no card is played before the auction ends (17D)
+        return frozenset()
     if seat is not state.to_act:
         return frozenset()
     fd = state.opening_lead_face_down

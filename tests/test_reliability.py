@@ -831,7 +831,9 @@ def test_n10_a_record_without_contract_tags_takes_them_from_its_auction() -> Non
     assert (str(r.contract), r.declarer, r.from_auction) == ("3NT", Seat.EAST, True)
     assert r.plays[0].seat == Seat.SOUTH
     s = r.scenario()
-    assert s.declarer == Seat.EAST and str(s.contract) == "3NT" and len(s.history) == 4
+    # the auction itself comes first as call events (issue 36), then the four cards of the play
+    assert s.declarer == Seat.EAST and str(s.contract) == "3NT" and len(s.history) == 7 + 4
+    assert [e.action for e in s.history[:7]] == ["call"] * 7 and s.history[7:] == r.plays
 
 
 @pytest.mark.parametrize("auction, contract, declarer", [

@@ -167,10 +167,7 @@ def _append(st: AuctionState, seat: Seat, c: Call) -> AuctionState:
     calls = st.calls + ((seat, c),)
     ended = len(calls) >= 4 and all(x.kind == "pass" for _, x in calls[-3:]) and (
         any(x.is_bid for _, x in calls) or len(calls) >= 4 and all(x.kind == "pass" for _, x in calls))
-    st = st.evolve(calls=calls, turn=seat.lho, obligations=() if ended else obligations, ended=ended)
-    if ended:
-        st = st.evolve(notes=st.notes + (_note("auction.note.ended", law("17D")),))
-    return st
+    return st.evolve(calls=calls, turn=seat.lho, obligations=() if ended else obligations, ended=ended)
 
 
 def _withdraw(st: AuctionState, seat: Seat, c: Call, ref: LawRef, lead: bool = False,

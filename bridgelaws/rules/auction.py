@@ -22,7 +22,7 @@ from bridgelaws.i18n import Message
 from bridgelaws.laws import law
 from bridgelaws.mechanics import HANDLERS, Engine, note, register
 from bridgelaws.rules.penalty_cards import add_penalty_cards, restore
-from bridgelaws.state import Decision, Option, PlayState, Restriction, Statement
+from bridgelaws.state import Constraint, Decision, Option, PlayState, Restriction, Statement
 
 __all__ = ["initial_state", "guard", "settle_26b", "statements", "must_pass", "forbid_suits",
            "lead_restriction_pending", "auction_result", "withdrawn_information", "AUCTION_EVENTS",
@@ -208,6 +208,31 @@ def statements(state: PlayState) -> list[Statement]:
         return [Statement(Message("auction.dir.26B_pending", {"seat": lr[0], "offender": lr[1], "suits": lr[2]}),
                           L26B, "option")]
     return []
+
+
+def constraints(state: PlayState) -> list[Constraint]:
+    """The auction's constraints in force now, for the timeline: each obligation to pass (24B, 24C, 27B2, 30A ...)
+    and the 26B restriction waiting for, or offered at, the offender's partner's first turn to lead."""
+    out: list[Constraint] = []
+    a = state.auction
+    if a is not None and state.phase == "auction":
+        for o in a.obligations:
+            out.append(Constraint(("must_pass", o.seat, o.until), o.seat,
+                                  Message(f"auction.dir.must_pass_{o.until}", {"seat": o.seat}), o.law))
+    for st in statements(state) if state.phase != "auction" else []:
+        lr = state.auction_lead
+        if lr is not None:
+            out.append(Constraint(("lead_restriction_26B", lr[0]), lr[0], st.message, L26B))
+    return out
+
+
+def end_reason(c: Constraint, after: PlayState) -> Message:
+    """Why an auction constraint ended: the player passed at his turn, the auction ended, or declarer chose (26B)."""
+    if c.key[0] == "must_pass":
+        if after.phase != "auction":
+            return Message("auction.why.auction_ended", {})
+        return Message("auction.why.passed", {"seat": c.seat})
+    return Message("why.decided", {"seat": after.declarer})
 
 
 def must_pass(state: PlayState) -> dict[str, str]:

@@ -186,13 +186,14 @@ def constraints(state: PlayState) -> list[Constraint]:
             out.append(Constraint(("decision", d.kind, d.by), d.by, st.message, d.law))
     if state.revokes:
         out.extend(_revoke.constraints(state))
+    out.extend(_auction.constraints(state))
     return out
 
 
 def constraint_changes(before: PlayState, after: PlayState, event: Event) -> tuple[ConstraintChange, ...]:
     """Which constraints started, changed, continued or ended with ``event``, and why those ended."""
     if not (before.penalty_cards or before.restrictions or before.pending or after.penalty_cards
-            or after.restrictions or after.pending or after.revokes):
+            or after.restrictions or after.pending or after.revokes or before.auction is not None):
         return ()
     old = {c.key: c for c in constraints(before)}
     new = {c.key: c for c in constraints(after)}
@@ -214,6 +215,8 @@ def _end_reason(c: Constraint, before: PlayState, after: PlayState, event: Event
     kind = c.key[0]
     if kind.startswith("revoke"):
         return _revoke.end_reason(c, after)
+    if kind in ("must_pass", "lead_restriction_26B"):
+        return _auction.end_reason(c, after)
     if kind == "penalty_card":
         seat, card = c.key[1], c.key[2]
         if (seat, card) in after.last_played or any(t.card_of(seat) == card for t in after.tricks[-1:]):

@@ -20,6 +20,8 @@ def from_table(table: Table, id: str, **meta: Any) -> Scenario:
                             "deal": table.deal.to_pbn(), "history": [e.to_dict() for e in table.history]}
     if getattr(table, "dealer", None) is not None:
         data["dealer"] = table.dealer.value
+        if getattr(table, "vulnerable", None) is not None:
+            data["vulnerable"] = table.vulnerable
     data.update(meta)
     return from_dict(data)
 
