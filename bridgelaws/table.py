@@ -96,12 +96,14 @@ def event_problem(event: Any) -> str | None:
 class Table:
     """One table's play of one deal: the deal, the contract, the events and the state after each."""
 
-    def __init__(self, deal: Deal, contract: Contract, history: Iterable[Event] = (), *,
+    def __init__(self, deal: Deal, contract: Contract | None, history: Iterable[Event] = (), *,
                  dealer: Seat | None = None, vulnerable: str | None = None) -> None:
         load_rules()
         deal.validate()
+        if contract is None and dealer is None:
+            raise TypeError("a table needs a contract, or a dealer whose auction gives it")
         self.deal = deal
-        self.contract = contract
+        self._contract = contract
         #: a table that starts with the auction (its calls are events) has a dealer; the contract is the one
         #: its auction gives (checked when the auction ends)
         self.dealer = dealer
@@ -114,11 +116,24 @@ class Table:
 
     def initial_state(self) -> PlayState:
         hands = tuple(self.deal.hand(s).cards for s in Seat)
-        st = PlayState(declarer=self.contract.declarer, trump=self.contract.trump,
-                       hands=hands, to_act=self.contract.opening_leader)  # type: ignore[arg-type]
+        known = self._contract if self._contract is not None else Contract.parse("1NT", self.dealer)   # type: ignore[arg-type]
+        st = PlayState(declarer=known.declarer, trump=known.trump,
+                       hands=hands, to_act=known.opening_leader)  # type: ignore[arg-type]
         if getattr(self, "dealer", None) is not None:
             st = auction_rules.initial_state(st, self.dealer)
         return settle(st)
+
+    @property
+    def contract(self) -> Contract:
+        """The contract: the one the table was made with, or, for a table made with a dealer and no contract (calls
+        made one by one, on the card table), the one its auction has given (None while the auction runs)."""
+        if self._contract is not None:
+            return self._contract
+        return auction_rules.contract_of(self.state)   # type: ignore[return-value]
+
+    @contract.setter
+    def contract(self, value: Contract) -> None:
+        self._contract = value
 
     # ---- event sourcing ----------------------------------------------------------------------------
     @property
@@ -181,7 +196,7 @@ class Table:
         """A new table with the same deal; ``history`` True (all events), False (none) or n (first n)."""
         n = len(self.history) if history is True else 0 if history is False else int(history)
         t = Table.__new__(Table)
-        t.deal, t.contract = self.deal, self.contract
+        t.deal, t._contract = self.deal, self._contract
         t.dealer, t.vulnerable = getattr(self, "dealer", None), getattr(self, "vulnerable", None)
         t.history = self.history[:n]
         t._states = self._states[:n + 1]
@@ -314,7 +329,7 @@ class Table:
 
     def replay_matches(self) -> bool:
         """Replaying the history from the deal reproduces the current state (a reconstruction check)."""
-        return Table(self.deal, self.contract, self.history, dealer=getattr(self, "dealer", None),
+        return Table(self.deal, self._contract, self.history, dealer=getattr(self, "dealer", None),
                      vulnerable=getattr(self, "vulnerable", None)).state == self.state
 
 

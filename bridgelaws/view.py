@@ -353,7 +353,7 @@ def _seat_views(table: Table, hidden: frozenset[Seat], legal: frozenset[Card], h
         roles = tuple(r for r, who in (("declarer", declarer), ("dummy", dummy)) if who is s)
         turn = None
         if not over and st.to_act is s:
-            turn = "lead" if not st.trick else "play"
+            turn = "call" if st.phase == "auction" else "lead" if not st.trick else "play"
         seats.append(SeatView(s, s in hidden, _sorted(in_hand), played, st.penalty_cards_of(s), roles, turn,
                               st.pending is not None and st.pending.by is s,
                               legal if st.to_act is s else frozenset(), not hold_back))
@@ -401,9 +401,15 @@ def position(table: Table, lang: str = "en", *, role: str | Seat | None = "direc
     decision = None
     if pending is not None:
         decision = DecisionView(pending.kind, pending.by, pending.law, tuple(decision_choices(st)))
+    extra: dict[str, object] = {}
+    if st.auction is not None and st.phase in ("auction", "clarification") and not st.trick:
+        # the bidding diagram (render.auction): every call as made, until the opening lead is faced
+        extra["auction"] = {"made": st.auction.made, "dealer": st.auction.dealer, "held_back": hold_back,
+                            "obligations": st.auction.obligations if st.phase == "auction" else ()}
     return BoardView(
+        extra=extra,
         seats=tuple(seats),
-        contract=table.contract,
+        contract=None if st.phase == "auction" else table.contract,   # the auction has not given it yet
         declarer=declarer,
         trick=tuple(trick),
         trick_no=None if over else st.trick_no,

@@ -197,3 +197,58 @@ def test_an_accepted_call_out_of_rotation_exports_from_its_first_caller() -> Non
     # 29A: East's 1C at North's turn was accepted; North lost that turn, so the auction starts with East
     pbn = to_pbn(sc.load("tests/scenarios/auction/29A-call-out-of-rotation-accepted.toml"))
     assert '[Auction "E"]\n1C 1S Pass 4S\nPass Pass Pass\n' in pbn
+
+
+def test_the_bidding_diagram_marks_the_irregular_calls_and_who_must_pass() -> None:
+    from bridgelaws.render import html
+    from bridgelaws.view import position
+
+    s = sc.load("tests/scenarios/auction/27B3-double-instead-of-insufficient-bid.toml")
+    t = sc.replay(s, 5)   # 1S, 1H (insufficient, not accepted), X (cancelled, 27B3), 2H
+    page = html.table(t, lang="en")
+    assert 'class="bl-auction"' in page and "Auction" in page
+    assert 'data-call="E 1H"' in page and "Law 27B<" in page and "Law 27B3<" in page
+    assert "West must pass whenever it is his turn to call for the rest of the auction (Law 27B3)" in page
+    assert "To call" in page and "Contract" not in page   # the auction has not given the contract yet
+    held = position(t, "en", hold_back=True)
+    assert held.extra["auction"]["held_back"] is True   # the laws and obligations stay hidden in seminar mode
+    # once the opening lead is faced, the trick takes the middle again
+    assert "bl-auction" not in html.table(sc.replay(s, 12), lang="en")
+
+
+def test_a_table_made_with_a_dealer_only_takes_its_contract_from_the_auction() -> None:
+    # the card table's case: calls made one by one, the contract not known in advance (17D, the Definitions)
+    t = Table(Deal.from_pbn(DEAL), None, dealer=W)
+    assert t.contract is None and t.legal_cards() == frozenset()
+    for seat, c in ((W, "1H"), (N, "1S"), (E, "P"), (S, "2S"), (W, "3H"), (N, "P"), (E, "P"), (S, "P")):
+        t.push(CallEvent(seat, call=c))
+    assert str(t.contract) == "3H" and t.declarer is W and t.to_act() is N   # West named hearts first
+    assert t.replay_matches()
+    with pytest.raises(TypeError):
+        Table(Deal.from_pbn(DEAL), None)
+
+
+def test_calls_by_click_on_the_card_table() -> None:
+    # a teacher makes the calls on the table: an insufficient bid not accepted, replaced by 2H (27B2, no finding),
+    # then a call out of rotation by a chosen seat, accepted by its left-hand opponent's call (29A)
+    pytest.importorskip("anywidget")
+    from bridgelaws.widgets import CardTable
+
+    w = CardTable(Table(Deal.from_pbn(DEAL), None, dealer=N), lang="en")
+    for msg in ({"action": "call", "arg": "1S"}, {"action": "call", "arg": "1H"}):
+        w.send_action(msg)
+    assert 'data-action="accept_call"' in w.html and 'data-action="call"' in w.html
+    for msg in ({"action": "reject_call"}, {"action": "call", "arg": "2H"}):
+        w.send_action(msg)
+    assert A.must_pass(w.table.state.auction) == {"W": "rest_of_auction"}
+    # North calls out of rotation at South's turn (his partner's): East, his left-hand opponent, may accept it
+    for msg in ({"action": "call_seat", "arg": "N"}, {"action": "call", "arg": "4S"}):
+        w.send_action(msg)
+    irr = w.table.state.auction.irregular
+    assert irr is not None and irr.kind == "out_of_rotation" and irr.seat is N
+    for msg in ({"action": "accept_call"}, {"action": "call", "arg": "P"}, {"action": "call", "arg": "P"},
+                {"action": "call", "arg": "P"}):
+        w.send_action(msg)
+    assert w.table.state.phase == "clarification" and str(w.table.contract) == "4S" and w.table.declarer is N
+    # accepted, the auction goes on from North (29A): East, South and West pass
+    assert [str(e) for e in w.table.history][-5:] == ["N call 4S", "E accept_call", "E call P", "S call P", "W call P"]

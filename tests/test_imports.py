@@ -245,7 +245,7 @@ def test_the_rules_sit_below_the_table() -> None:
 def test_the_renderer_parts_import_down_their_list() -> None:
     # render/html.py's docstring lists the parts of the HTML renderer in import order: each imports only parts
     # above it (and the render package's view helpers), so a reader of one part knows what it can depend on
-    order = ["style", "markup", "controls", "hands", "centre", "statements", "panel", "board", "html"]
+    order = ["style", "markup", "controls", "hands", "auction", "centre", "statements", "panel", "board", "html"]
     graph, _ = import_graph(PACKAGE)
     parts = {f"bridgelaws.render.{name}": i for i, name in enumerate(order)}
     on_disk = {m for m in graph if m.startswith("bridgelaws.render.")} - {"bridgelaws.render.text"}

@@ -19,7 +19,7 @@ FILES = sorted((ROOT / "tests" / "scenarios").rglob("*.toml")) + sorted((ROOT / 
 
 def _pairs(s: sc.Scenario) -> list[int]:
     """Indexes i where events i and i+1 are corrections of revokes made on the same trick."""
-    t = Table(s.deal, s.contract)
+    t = Table(s.deal, s.contract, dealer=s.dealer)
     out = []
     for i, ev in enumerate(s.history):
         nxt = s.history[i + 1] if i + 1 < len(s.history) else None
@@ -51,8 +51,8 @@ def test_two_corrections_on_one_trick_in_either_order(path: Path, i: int) -> Non
     swapped = history[:i] + [history[i + 1], history[i]]
     # the replacement cards: each offender plays his legal card once both corrections are made
     rest = history[i + 2:]
-    a = Table(s.deal, s.contract, history[:i + 2] + rest)
-    b = Table(s.deal, s.contract, swapped)
+    a = Table(s.deal, s.contract, history[:i + 2] + rest, dealer=s.dealer)
+    b = Table(s.deal, s.contract, swapped, dealer=s.dealer)
     for ev in rest:
         b.push(ev)
     assert _summary(a) == _summary(b)

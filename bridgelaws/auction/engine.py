@@ -108,6 +108,10 @@ class AuctionState:
     notes: tuple[Statement, ...] = ()
     #: every irregular call in order, for the bidding diagram: (seat, call, law, what became of it)
     log: tuple[tuple[Seat, Call, LawRef, str], ...] = ()
+    #: every call as it was made, for the bidding diagram: (seat, call, status, law); status is ``legal``,
+    #: ``pending`` (an irregular call waiting), ``accepted``, ``cancelled``, ``withdrawn`` or ``imposed`` (a pass the
+    #: Laws put in its place: 28A, 37B2)
+    made: tuple[tuple[Seat, Call, str, LawRef | None], ...] = ()
 
     def evolve(self, **changes: Any) -> AuctionState:
         return replace(self, **changes)
@@ -161,8 +165,21 @@ def _oblige(st: AuctionState, seat: Seat, until: str, ref: LawRef) -> AuctionSta
     return st.evolve(obligations=kept + (Obligation(seat, until, ref),))
 
 
-def _append(st: AuctionState, seat: Seat, c: Call) -> AuctionState:
+def _mark(st: AuctionState, seat: Seat, c: Call, status: str, ref: LawRef | None = None) -> AuctionState:
+    """Record a call for the bidding diagram, or give the last pending call of ``seat`` its fate."""
+    if status in ("accepted", "cancelled", "withdrawn"):
+        for i in range(len(st.made) - 1, -1, -1):
+            s, x, old, _ = st.made[i]
+            if s is seat and x == c and old in (("pending",) if status != "withdrawn" else ("legal", "accepted")):
+                return st.evolve(made=st.made[:i] + ((s, x, status, ref),) + st.made[i + 1:])
+    return st.evolve(made=st.made + ((seat, c, status, ref),))
+
+
+def _append(st: AuctionState, seat: Seat, c: Call, status: str | None = "legal",
+            ref: LawRef | None = None) -> AuctionState:
     """A call that stands in the legal auction; the turn passes to the left; the auction may end (17D)."""
+    if status is not None:
+        st = _mark(st, seat, c, status, ref)
     obligations = tuple(o for o in st.obligations if not (o.seat is seat and o.until == "next_turn"))
     calls = st.calls + ((seat, c),)
     ended = len(calls) >= 4 and all(x.kind == "pass" for _, x in calls[-3:]) and (
@@ -221,7 +238,8 @@ def _plain_call(st: AuctionState, seat: Seat, c: Call, finding: str | None = Non
     turn = st.turn
     if seat is not turn and seat is turn.lho and _obliged(st, turn) is not None:
         # 28A: a call at RHO's turn when RHO is required to pass is in rotation; RHO's pass is his
-        st = _append(st, turn, PASS).evolve(notes=(_note("auction.note.28A", law("28A"), seat=seat, rho=turn),))
+        st = _append(st, turn, PASS, "imposed", law("28A")).evolve(
+            notes=(_note("auction.note.28A", law("28A"), seat=seat, rho=turn),))
         if st.ended:
             raise _err(f"{seat.name.title()} {c}: the auction has ended (17D)", "auction.error.ended", law("17D"),
                        seat=seat, call=c)
@@ -237,11 +255,12 @@ def _plain_call(st: AuctionState, seat: Seat, c: Call, finding: str | None = Non
         irr = Irregular(seat, c, "inadmissible", turn, law("36"))
     else:
         return _append(st, seat, c)
-    return st.evolve(irregular=irr)
+    return _mark(st, seat, c, "pending").evolve(irregular=irr)
 
 
 def _out_of_rotation(st: AuctionState, seat: Seat, c: Call, finding: str | None) -> AuctionState:
     turn = st.turn
+    st = _mark(st, seat, c, "pending")
     if not c.is_bid and c.kind != "pass" and _problem(st, seat, c) == "inadmissible":
         return st.evolve(irregular=Irregular(seat, c, "inadmissible", turn, law("36")))   # 36B4 if not accepted
     if turn is seat.rho:
@@ -267,6 +286,7 @@ def _after_irregular(st: AuctionState, seat: Seat, c: Call, finding: str | None)
         if irr.kind == "inadmissible":   # 36A: the inadmissible call and all later calls are cancelled
             st = _withdraw(st, off, irr.call, law("36A"))
             st = _log(st, irr, "cancelled", law("36A"))
+            st = _mark(_mark(st, off, irr.call, "cancelled", law("36A")), seat, c, "cancelled", law("36A"))
             return st.evolve(irregular=None, turn=irr.turn,
                              notes=(_note("auction.note.36A", law("36A"), seat=off, call=irr.call, lho=seat,
                                           lho_call=c),))
@@ -276,6 +296,7 @@ def _after_irregular(st: AuctionState, seat: Seat, c: Call, finding: str | None)
         return _ruled_call(st, off, c, finding)
     if seat is irr.turn and irr.kind == "out_of_rotation" and seat not in (off, off.partner) and finding is None:
         st = _withdraw(st, off, irr.call, law("28B"))   # 28B: 16C2 applies to the offending side
+        st = _mark(st, off, irr.call, "cancelled", law("28B"))
         st = _log(st, irr, "cancelled", law("28B")).evolve(irregular=None)
         st = st.evolve(notes=(_note("auction.note.28B", law("28B"), seat=seat, offender=off, call=irr.call),))
         return _plain_call(st, seat, c)
@@ -295,17 +316,18 @@ def _accepted(st: AuctionState, by_call: bool = False) -> AuctionState:
     if irr.kind == "breaks_pass":   # 37A: the call and all later calls stand; a pass for the rest stays
         ref = law("37A")
         st = st.evolve(irregular=None, turn=off)
-        st = _append(st, off, irr.call)
+        st = _append(st, off, irr.call, "accepted", ref)
     elif irr.kind == "change":   # 25B1: the first call is withdrawn, the second stands
         ref = law("25B1")
         first = st.calls[-1][1]
         st = st.evolve(irregular=None, calls=st.calls[:-1], turn=off)
         st = _withdraw(st, off, first, ref, lead=irr.finding != "comparable")
-        st = _append(st, off, irr.call)
+        st = _mark(st, off, first, "withdrawn", ref)
+        st = _append(st, off, irr.call, "accepted", ref)
     else:   # 27A1, 29A: treated as legal; the auction continues from the offender
         ref = law("27A1") if irr.kind == "insufficient" else law("29A")
         st = st.evolve(irregular=None, turn=off)
-        st = _append(st, off, irr.call)
+        st = _append(st, off, irr.call, "accepted", ref)
     st = _log(st, irr, "accepted", ref)
     return st.evolve(notes=st.notes + (_note("auction.note.accepted_by_call" if by_call else "auction.note.accepted",
                                              ref, seat=off.lho, offender=off, call=irr.call),))
@@ -342,7 +364,9 @@ def reject(st: AuctionState, seat: Seat, premature: bool = False) -> AuctionStat
                    f"{off.name.title()}'s {irr.call} is accepted", "auction.error.offender_rejects", irr.law,
                    seat=seat, offender=off)
     st = st.evolve(irregular=None, notes=())
-    return _CANCEL[irr.kind](st, irr, premature)
+    ref = {"insufficient": law("27C") if premature else law("27B"), "out_of_rotation": law("29B"),
+           "inadmissible": law("36B1"), "breaks_pass": law("37B1"), "change": law("25B2")}[irr.kind]
+    return _CANCEL[irr.kind](_mark(st, off, irr.call, "cancelled", ref), irr, premature)
 
 
 def _cancel_insufficient(st: AuctionState, irr: Irregular, premature: bool) -> AuctionState:
@@ -378,7 +402,7 @@ def _cancel_breaks_pass(st: AuctionState, irr: Irregular, premature: bool) -> Au
     off = irr.seat
     st = _withdraw(_log(st, irr, "cancelled", law("37B1")), off, irr.call, law("37B1"), lead=True)
     st = st.evolve(obligations=tuple(o for o in st.obligations if o.seat not in (off, off.partner)))
-    st = _append(st, off, PASS)
+    st = _append(st, off, PASS, "imposed", law("37B2"))
     if not st.ended:
         st = _oblige(_oblige(st, off, "rest_of_auction", law("37B2")), off.partner, "rest_of_auction", law("37B2"))
     return st.evolve(notes=(_note("auction.note.37B", law("37B2"), seat=off, call=irr.call),) + st.notes)
@@ -460,6 +484,7 @@ def _replace_insufficient(st: AuctionState, aw: Awaiting, off: Seat, c: Call, fi
         return _append(st, off, c).evolve(notes=(_note("auction.note.27B1b", law("27B1b"), seat=off, call=c,
                                                        withdrawn=aw.withdrawn),))
     if c.kind in ("double", "redouble"):   # 27B3: the attempted double or redouble is cancelled
+        st = _mark(st, off, c, "cancelled", law("27B3"))
         st = _withdraw(st, off, c, law("27B3"))
         st = _settle_withdrawn(st, law("27B3"), lead=True, info=True)
         st = _oblige(st, off.partner, "rest_of_auction", law("27B3"))

@@ -18,6 +18,12 @@ def centre(cell: ET.Element, view: BoardView, lang: str, bare: bool, narrow: boo
     box = element(cell, "div", "bl-centre",
                   style=css(background_color=GREEN, color="#ffffff", border_radius="8px", padding="6px",
                             text_align="center", min_width="6.5em"))
+    auction = view.extra.get("auction") if not bare else None
+    if auction:   # the auction period: the bidding diagram instead of the trick (issue 36)
+        from bridgelaws.render.auction import bidding_diagram
+
+        bidding_diagram(box, auction, lang)   # type: ignore[arg-type]
+        return
     grid = grid_table(box, "bl-trick", "margin:0 auto")
     by_seat: dict[Seat, TrickCard] = {t.seat: t for t in view.trick}
     slots = dict(_SLOTS)

@@ -21,7 +21,8 @@ True
 
 The picture is drawn in parts, imports running down this list: :mod:`~bridgelaws.render.style` (colours, sizes,
 ``css``), :mod:`~bridgelaws.render.markup` (elements and their writer), :mod:`~bridgelaws.render.controls` (the
-panel as data, buttons), :mod:`~bridgelaws.render.hands`, :mod:`~bridgelaws.render.centre` (trick and corners),
+panel as data, buttons), :mod:`~bridgelaws.render.hands`, :mod:`~bridgelaws.render.auction` (the bidding diagram),
+:mod:`~bridgelaws.render.centre` (trick and corners),
 :mod:`~bridgelaws.render.statements`, :mod:`~bridgelaws.render.panel` (the widget's boxes) and
 :mod:`~bridgelaws.render.board` (the compass and the whole picture). This module is the public face: the
 pictures of single objects, and every public name of the parts.

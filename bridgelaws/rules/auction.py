@@ -58,7 +58,7 @@ def guard(state: PlayState, event: Event) -> None:
 def _after(table: Engine, state: PlayState, a: A.AuctionState) -> PlayState:
     # an irregular call waits for its left-hand opponent (27A1, 29A, 36A, 37A): he acts next
     st = state.evolve(auction=a, to_act=a.irregular.seat.lho if a.irregular is not None else a.turn, notes=a.notes)
-    return _end(st, a, getattr(table, "contract", None)) if a.ended else st
+    return _end(st, a, getattr(table, "_contract", None)) if a.ended else st
 
 
 @register(CallEvent)
@@ -114,7 +114,9 @@ def _end(st: PlayState, a: A.AuctionState, contract: Any) -> PlayState:
     level, denomination, doubled, declarer = res
     strain = None if denomination == "NT" else Suit.parse(denomination)
     shown = f"{level}{denomination}{'X' * doubled}"
-    if declarer is not st.declarer or strain is not st.trump or (contract is not None and str(contract) != shown):
+    if contract is None:   # a table made with a dealer only: the auction gives declarer and trumps
+        st = st.evolve(declarer=declarer, trump=strain)
+    elif declarer is not st.declarer or strain is not st.trump or str(contract) != shown:
         shown = f"{shown} by {declarer.name.title()}"
         raise IllegalPlayError(f"the auction gives {shown}, not the contract this table was set up with",
                                key="auction.error.other_contract", contract=shown)
@@ -247,6 +249,17 @@ def forbid_suits(state: PlayState) -> list[str]:
 def lead_restriction_pending(state: PlayState) -> dict[str, str] | bool:
     lr = state.auction_lead
     return {"seat": lr[0].value} if lr is not None else False
+
+
+def contract_of(state: PlayState) -> Any:
+    """The contract the ended auction gives (a :class:`~bridgelaws.deal.Contract`), or None."""
+    from bridgelaws.deal import Contract
+
+    res = A.result(state.auction) if state.auction is not None else None
+    if res is None:
+        return None
+    level, denomination, doubled, declarer = res
+    return Contract.parse(f"{level}{denomination}{'X' * doubled}", declarer)
 
 
 def auction_result(state: PlayState) -> tuple[str, str] | None:

@@ -11,7 +11,7 @@ from typing import Any
 from bridgelaws import scenario as _scenario
 from bridgelaws.cards import Card, Seat
 from bridgelaws.errors import BridgeLawsError, IllegalPlayError
-from bridgelaws.events import Event, Expose, Play, Simultaneous
+from bridgelaws.events import AcceptCall, CallEvent, Event, Expose, Play, RejectCall, Simultaneous
 from bridgelaws.i18n import Message, normalize_lang
 from bridgelaws.laws import law
 from bridgelaws.session.common import Branch, FileRefusal, check_mode, default_mode
@@ -86,6 +86,10 @@ class SessionCore(ScriptPosition):
         self.show_legal = show_legal
         self.revealed = False
         self.click_mode = "play"
+        #: the auction (issue 36): the seat whose call the next call button makes (None: the player to call), and
+        #: the Director's finding that goes with it (23A, 27B1)
+        self.call_seat: Seat | None = None
+        self.call_finding: str | None = None
         self.selected: list[Card] = []
         self.message: tuple[str, Any] | None = None
         first = self.branches[0].scenario
@@ -224,8 +228,30 @@ class SessionCore(ScriptPosition):
             self._push(Play(self.owner(c), c))
             self.click_mode = "play"
         else:
-            self._push(Expose(self.owner(c), c, how=mode))
+            auction = self.table.state.phase == "auction"   # a card dropped during the auction is Law 24's
+            self._push(Expose(self.owner(c), c, how=mode, period="auction" if auction else None))
             self.click_mode = "play"
+
+    # ---- the auction (issue 36) ------------------------------------------------------------------------------
+    def make_call(self, call: str) -> None:
+        """A call by the chosen seat (by default the player to call; another seat makes a call out of rotation),
+        with the chosen finding; the engine sees what the Laws make of it."""
+        st = self.table.state
+        if st.phase != "auction":
+            raise ValueError("the auction has ended")
+        seat = self.call_seat or st.auction.turn
+        try:
+            self._push(CallEvent(seat, call=call, finding=self.call_finding))
+        finally:
+            self.call_seat, self.call_finding = None, None
+
+    def answer_call(self, accept: bool) -> None:
+        """The offender's left-hand opponent accepts the irregular call, or it is not accepted (27A1, 29A / 27B, 29B,
+        36B, 37B)."""
+        irr = self.table.state.auction.irregular if self.table.state.auction is not None else None
+        if irr is None:
+            raise ValueError("no irregular call waits")
+        self._push((AcceptCall if accept else RejectCall)(irr.seat.lho))
 
     def revoke_action(self, i: int) -> None:
         """Action ``i`` of :func:`~bridgelaws.view.revoke_choices`: attention drawn to a revoke (62A), or a card
@@ -256,9 +282,16 @@ class SessionCore(ScriptPosition):
     # ---- what the reader sees --------------------------------------------------------------------------
     def view(self) -> BoardView:
         q = self.question() if self.mode == "exam" else None
-        return position(self.table, self.lang, role=self.role, hide=self.hide, hold_back=self.held_back,
-                        show_legal=self.show_legal and self.click_mode == "play" and q is None,
-                        last_trick=True)
+        v = position(self.table, self.lang, role=self.role, hide=self.hide, hold_back=self.held_back,
+                     show_legal=self.show_legal and self.click_mode == "play" and q is None,
+                     last_trick=True)
+        auction = v.extra.get("auction")
+        st = self.table.state
+        if isinstance(auction, dict) and st.phase == "auction" and q is None:
+            # the call buttons (render.auction): who calls, the finding, and accepting or not an irregular call
+            auction["controls"] = {"seat": self.call_seat or st.auction.turn, "finding": self.call_finding,
+                                   "irregular": st.auction.irregular is not None}
+        return v
 
     def message_text(self) -> tuple[str, str] | None:
         if self.message is None:

@@ -74,6 +74,22 @@ def _file_action(action: str) -> Handler:
     return handler
 
 
+def _call_seat(s: SessionCore, arg: Any, msg: Mapping[str, Any]) -> None:
+    from bridgelaws.cards import Seat
+
+    value = _value(arg, msg)
+    s.call_seat = None if value in ("", "-") else Seat.parse(value)
+
+
+def _call_finding(s: SessionCore, arg: Any, msg: Mapping[str, Any]) -> None:
+    from bridgelaws.events import CALL_FINDINGS
+
+    value = _value(arg, msg)
+    if value and value not in CALL_FINDINGS:
+        raise ValueError(value)
+    s.call_finding = None if not value or value == s.call_finding else value
+
+
 HANDLERS: dict[str, Handler] = {
     "card": lambda s, arg, msg: s.click(str(msg.get("card", ""))),
     "choose": lambda s, arg, msg: s.choose(parse_index(arg)),
@@ -101,6 +117,12 @@ HANDLERS: dict[str, Handler] = {
     "save": _file_action("save"),
     "save_test": _file_action("save_test"),
     "load": _file_action("load"),
+    # the auction (issue 36)
+    "call": lambda s, arg, msg: s.make_call(_value(arg, msg)),
+    "call_seat": _call_seat,
+    "call_finding": _call_finding,
+    "accept_call": lambda s, arg, msg: s.answer_call(True),
+    "reject_call": lambda s, arg, msg: s.answer_call(False),
 }
 
 

@@ -1,0 +1,106 @@
+"""The bidding diagram (issue 36): every call as it was made, in its seat's column from the dealer on; an
+irregular call struck through or marked with the law that decided its fate (accepted, cancelled, withdrawn), a
+pass the Laws imposed in italics, and under the diagram who must pass, with the law. Drawn in the middle of the
+compass while the auction runs and until the opening lead is faced. With the ruling held back (seminar and exam
+mode) the calls show, the laws and the obligations do not."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from typing import Any
+
+from bridgelaws.cards import Seat
+from bridgelaws.i18n import localize, text
+from bridgelaws.notation import format_seat
+from bridgelaws.auction.calls import DENOMINATIONS, Call
+from bridgelaws.render.controls import Button, button
+from bridgelaws.render.markup import element, grid_cell, grid_row, grid_table
+from bridgelaws.render.style import ORANGE, css
+
+_ORDER = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
+
+
+def _rows(made: tuple[tuple[Seat, Any, str, Any], ...], dealer: Seat) -> list[list[tuple[Any, ...] | None]]:
+    """The calls in rows of four columns (N E S W); a call left of or on the previous one starts a new row."""
+    rows: list[list[tuple[Any, ...] | None]] = [[None] * 4]
+    prev = dealer.index - 1
+    for entry in made:
+        col = entry[0].index
+        if col <= prev or rows[-1][col] is not None:
+            rows.append([None] * 4)
+        rows[-1][col] = entry
+        prev = col
+    return rows
+
+
+def bidding_diagram(parent: ET.Element, auction: dict[str, Any], lang: str) -> None:
+    """``auction``: ``made`` (the auction engine's record of calls), ``dealer``, ``obligations``, ``held_back``."""
+    box = element(parent, "div", "bl-auction", style=css(color="#ffffff", font_size="15px"))
+    element(box, "div", "bl-auction-title", text("auction.render.title", lang),
+            style=css(font_weight="bold", margin_bottom="2px"))
+    grid = grid_table(box, "bl-bidding", "margin:0 auto")
+    head = grid_row(grid)
+    for seat in _ORDER:
+        element(grid_cell(head, "bl-bidding-seat", "padding:0 6px;text-align:center"), "span", None,
+                format_seat(seat, lang, "letter"), style=css(font_weight="bold", color="#cfe3d3"))
+    held_back = bool(auction.get("held_back"))
+    for row in _rows(auction["made"], auction["dealer"]):
+        tr = grid_row(grid)
+        for entry in row:
+            cell = grid_cell(tr, "bl-call", "padding:0 6px;text-align:center;white-space:nowrap")
+            if entry is None:
+                continue
+            seat, call, status, ref = entry
+            shown = status if not held_back or status in ("legal", "pending") else "legal"
+            style = css(text_decoration="line-through" if shown in ("cancelled", "withdrawn") else None,
+                        font_style="italic" if shown == "imposed" else None,
+                        border=f"2px dashed {ORANGE}" if shown == "pending" else None,
+                        border_radius="4px" if shown == "pending" else None, padding="0 2px")
+            span = element(cell, "span", f"bl-call-{shown}", localize(call, lang), style=style)
+            span.set("data-call", f"{seat.value} {call}")
+            if ref is not None and not held_back and shown != "legal":
+                sup = element(cell, "sup", "bl-call-law", ref.cite(lang), style=css(font_size="11px"))
+                sup.set("title", text(f"auction.render.{shown}", lang))
+    if auction.get("controls"):
+        _controls(box, auction["controls"], lang)
+    if held_back:
+        return
+    for o in auction.get("obligations", ()):
+        line = element(box, "div", "bl-must-pass", style=css(font_size="13px", margin_top="3px",
+                                                              background_color="#fff3e0", color="#5a3000",
+                                                              border_radius="4px", padding="1px 4px",
+                                                              white_space="normal"))
+        line.text = f"{text(f'auction.dir.must_pass_{o.until}', lang, seat=o.seat)} ({o.law.cite(lang)})"
+
+
+_SMALL = "font-size:13px;padding:0 4px;margin:1px"
+
+
+def _controls(box: ET.Element, controls: dict[str, Any], lang: str) -> None:
+    """The call buttons of the interactive table: who calls (another seat than the player to call makes a call out
+    of rotation), the Director's finding for the call (23A, 27B1), every call, and accepting or not an irregular
+    call that waits for its left-hand opponent."""
+    panel = element(box, "div", "bl-call-controls", style=css(margin_top="4px", color="#111111",
+                                                               background_color="#f7f7f7", border_radius="6px",
+                                                               padding="3px"))
+    if controls.get("irregular"):
+        row = element(panel, "div", "bl-call-answer")
+        button(row, Button(text("auction.render.accept", lang), "accept_call"), _SMALL)
+        button(row, Button(text("auction.render.reject", lang), "reject_call"), _SMALL)
+    row = element(panel, "div", "bl-call-seats", text("auction.render.who_calls", lang) + " ")
+    for seat in _ORDER:
+        button(row, Button(format_seat(seat, lang, "letter"), "call_seat", seat.value,
+                           pressed=seat is controls.get("seat")), _SMALL)
+    row = element(panel, "div", "bl-call-findings", text("auction.render.finding", lang) + " ")
+    for finding in ("same_denominations", "comparable", "not_comparable"):
+        button(row, Button(text(f"auction.render.finding_{finding}", lang), "call_finding", finding,
+                           pressed=controls.get("finding") == finding), _SMALL)
+    row = element(panel, "div", "bl-call-other")
+    for c in ("P", "X", "XX"):
+        button(row, Button(localize(Call.parse(c), lang), "call", c), _SMALL)
+    grid = grid_table(panel, "bl-call-bids", "margin:0 auto")
+    for level in range(1, 8):
+        tr = grid_row(grid)
+        for d in DENOMINATIONS:
+            call = Call("bid", level, d)
+            button(grid_cell(tr, None, "padding:0"), Button(localize(call, lang), "call", str(call)), _SMALL)
