@@ -60,7 +60,7 @@ STATEMENT_PX = 20  # issue #20 item 2: the Director's statements readable from t
 #: the article notebooks that show card tables, each in the language it is written in (the most positions first:
 #: under xdist the longest part of this file begins first)
 SOURCES = ("da/06-kulorsvigt.ipynb", "da/04-bordet-fanger.ipynb", "da/05-spillet-og-spillet-kort.ipynb",
-           "nb/02-straffekort-seminar.ipynb", "da/01-stort-strafkort.ipynb")
+           "nb/02-straffekort-seminar.ipynb", "da/01-stort-strafkort.ipynb", "da/07-udspil-fra-meldeforloebet.ipynb")
 LANGS = ("da", "nb", "en")
 
 

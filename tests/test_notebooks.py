@@ -43,7 +43,7 @@ SANITIZE = NOTEBOOKS / "sanitize.cfg"
 
 #: article notebook -> the seed article it is built from
 ARTICLES = {"01": "seed 000", "02": "seed 001", "03": "seed 002", "04": "seed 003", "05": "seed 004",
-            "06": "revokes, Laws 61-64 (issue #10)"}
+            "06": "revokes, Laws 61-64 (issue #10)", "07": "lead restrictions from the auction (issue #36)"}
 WORKERS = 2
 TIMEOUT = 600  # seconds for the whole batch of executions
 
@@ -96,6 +96,18 @@ EXAMPLES: dict[str, list[tuple[str, str]]] = {
         ("63A4 and 64A2: the offending side agrees to a claim", r"06-kulorsvigt-krav-accepteres"),
         ("63A3 and 64B1: the offender concedes", r"06-kulorsvigt-afkald"),
         ("64B4: noticed after a call on the next board", r"06-kulorsvigt-naeste-spil"),
+    ],
+    "07": [  # issue #36: what the auction's irregularities leave for the play, each with its variants
+        ("27B: an insufficient bid not accepted, replaced by a call that is not comparable",
+         r"07-udspil-utilstraekkeligt-pas[a-z0-9-]*"),
+        ("27B1(a): replaced by the lowest sufficient bid in the same denomination", r"07-udspil-utilstraekkeligt-laveste-bud"),
+        ("31A2(b): a call out of rotation, the later call not comparable (26B)", r"07-udspil-uden-for-tur-ikke-tilsvarende"),
+        ("31A2(a): the later call comparable", r"07-udspil-uden-for-tur-tilsvarende"),
+        ("24B/24E: an honour exposed during the auction", r"07-udspil-vist-kort-honnoer"),
+        ("24A: a low card exposed during the auction", r"07-udspil-vist-kort-lavt"),
+        ("24D: the offender becomes declarer", r"07-udspil-vist-kort-spilfoerer"),
+        ("50D1(b): a 26B prohibition meets a major penalty card", r"07-udspil-50d1b-forbud"),
+        ("50D1(a): no prohibition, the penalty card is led", r"07-udspil-50d1b-intet-forbud"),
     ],
 }
 
@@ -476,7 +488,7 @@ def test_every_example_of_the_article_is_shown(number: str, example: str, patter
 
 
 def test_the_example_list_covers_the_articles() -> None:
-    assert {n: len(v) for n, v in EXAMPLES.items()} == {"01": 7, "02": 7, "04": 21, "05": 8, "06": 15}
+    assert {n: len(v) for n, v in EXAMPLES.items()} == {"01": 7, "02": 7, "04": 21, "05": 8, "06": 15, "07": 9}
     labels = [e for e, _ in EXAMPLES["04"]]
     assert labels[:4] == ["3.1.1", "3.1.2", "3.1.3", "3.1.4"] and labels[8:20] == [f"5.1.{i}" for i in range(1, 13)]
     # 5.1.1 must not match 5.1.10-12, and suffixed variants must match their example

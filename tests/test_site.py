@@ -173,7 +173,7 @@ def test_site_notebooks_get_lites_kernelspec_and_the_repository_is_untouched(tmp
     assert sorted(p.name for p in (tmp_path / "scenarios").iterdir()) == sorted(
         p.name for p in (NOTEBOOKS / "scenarios").iterdir())
     assert {f"{p.parent.name}/{p.name}": p.read_bytes() for p in NOTEBOOKS.glob("*/*.ipynb")} == before
-    assert len(names) == 21 and {n.split("/")[0] for n in names} == {"da", "nb", "en"}
+    assert len(names) == 24 and {n.split("/")[0] for n in names} == {"da", "nb", "en"}
 
 
 class _Tags(HTMLParser):

@@ -32,12 +32,12 @@ def test_every_catalogue_and_translated_notebook_is_in_sync() -> None:
 
 def test_every_notebook_exists_in_three_languages_from_one_source() -> None:
     sources = translate.sources()
-    assert len(sources) == 7, [s.name for s in sources]
+    assert len(sources) == 8, [s.name for s in sources]
     names = {s.name for s in sources}
     for lang in translate.LANGS:
         assert {p.name for p in (translate.NOTEBOOKS / lang).glob("*.ipynb")} == names, lang
     assert {s.name[:2]: s.lang for s in sources} == {
-        "00": "da", "01": "da", "02": "nb", "03": "nb", "04": "da", "05": "da", "06": "da"}
+        "00": "da", "01": "da", "02": "nb", "03": "nb", "04": "da", "05": "da", "06": "da", "07": "da"}
 
 
 def test_translated_notebooks_set_their_language_and_keep_the_source_code() -> None:

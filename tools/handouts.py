@@ -75,7 +75,9 @@ def widget_table(obj: Any) -> tuple[Any, Any] | None:
     if not branches:
         return table, None
     branch = branches[0]   # the article's line (the first scenario of the table); the others are its variants
-    script = Table(table.deal, table.contract)
+    # a table that starts with the auction keeps its dealer (and vulnerability), or its calls would be refused
+    script = Table(table.deal, table.contract, dealer=getattr(table, "dealer", None),
+                   vulnerable=getattr(table, "vulnerable", None))
     for ev in branch.events:
         script.push(ev)
     scenario = getattr(branch, "scenario", None)
