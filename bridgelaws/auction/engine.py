@@ -582,12 +582,24 @@ def must_pass(st: AuctionState) -> dict[str, str]:
 
 
 def withdrawn_sides(w: Withdrawn) -> dict[str, str] | None:
-    """Law 16C for a withdrawn call: for the non-offending side all its information is authorized, for the
-    offending side unauthorized (16C1, 16C2); None where the Laws say 16C does not apply (27B1, 23B)."""
-    if not w.info_16c:
-        return None
-    ours = "NS" if w.seat in (Seat.NORTH, Seat.SOUTH) else "EW"
-    return {ours: "unauthorized", ("EW" if ours == "NS" else "NS"): "authorized"}
+    """Law 16C for a withdrawn call, from the one function that decides 16C's sides
+    (:func:`bridgelaws.rules.information.withdrawn_information`): the calls the auction withdraws are the
+    offender's; None where the Laws say 16C2 does not apply (27B1, 23B)."""
+    info = _information(w)
+    return None if info is None else info.sides()
+
+
+def _information(w: Withdrawn) -> Any:
+    from bridgelaws.rules.information import withdrawn_information
+
+    return withdrawn_information(w.call, w.seat, offender=True) if w.info_16c else None
+
+
+def _exposed_information(seat: Seat, card: Card) -> Any:
+    """Law 24 with 16C: a card exposed during the auction is its holder's irregularity."""
+    from bridgelaws.rules.information import withdrawn_information
+
+    return withdrawn_information(card, seat, offender=True)
 
 
 def statements(st: AuctionState, notes: bool = True) -> list[Statement]:
@@ -610,14 +622,19 @@ def statements(st: AuctionState, notes: bool = True) -> list[Statement]:
     for seat, card, led in st.exposed:
         out.append(Statement(Message("auction.dir.exposed", {"seat": seat, "card": card}), law("24"), "exposure"))
     for seat in dict.fromkeys(s for s, _, _ in st.exposed):   # 24: information from the cards (16C)
-        out.append(Statement(Message("auction.dir.24_16C", {"seat": seat}), law("16C"), "information"))
+        info = _exposed_information(seat, next(c for s, c, _ in st.exposed if s is seat))
+        out.append(Statement(Message("auction.dir.24_16C", {"seat": seat, "authorized": info.authorized,
+                                                             "unauthorized": info.unauthorized}),
+                             law("16C"), "information"))
     for w in st.withdrawn:
         if w.lead_restriction and not st.ended:
             out.append(Statement(Message("auction.dir.26B_may_apply", {"seat": w.seat, "partner": w.seat.partner}),
                                  law("26B"), "option"))
-        sides = withdrawn_sides(w)
+        info = _information(w)
         undecided = aw is not None and w is st.withdrawn[-1] and w.call == aw.withdrawn   # 27B1 may yet apply
-        if sides is not None and not st.ended and not undecided:
-            out.append(Statement(Message("auction.dir.16C", {"seat": w.seat, "call": w.call}), law("16C"),
-                                 "information"))
+        if info is not None and not st.ended and not undecided:
+            out.append(Statement(Message("auction.dir.16C", {"seat": w.seat, "call": w.call,
+                                                              "authorized": info.authorized,
+                                                              "unauthorized": info.unauthorized}),
+                                 law("16C"), "information"))
     return out
