@@ -282,8 +282,11 @@ def _cmp_information(want: Any, exp: Mapping[str, Any], table: Table, s: Scenari
 def _cmp_withdrawn_information(want: Any, exp: Mapping[str, Any], table: Table, s: Scenario) -> Comparison:
     from bridgelaws.rules.information import last_withdrawn
 
+    from bridgelaws.rules.auction import withdrawn_information as call_withdrawn
+
     info = last_withdrawn(table.state)
-    actual = info.sides() if info is not None else None
+    # a card withdrawn in the play is later than any call withdrawn in the auction (16C for calls: issue 36)
+    actual = info.sides() if info is not None else call_withdrawn(table.state)
     if want is False:
         return actual is None, actual, law("16C"), "", "none"
     if actual is None or not _partial(want, actual):
