@@ -39,6 +39,13 @@ class Fault:
     what: str
     guards: tuple[str, ...]  # pytest node ids ("tests/…::…" or a file), or "check:<scenario path>"
 
+    @property
+    def regenerates(self) -> str | None:
+        """A notebook catalogue (locales/<lang>/<name>.po): its translated notebook is regenerated after the plant
+        (tools/translate.py update --only <NN>), as the audit planted it."""
+        parts = Path(self.path).parts
+        return Path(self.path).stem[:2] if parts[0] == "locales" else None
+
 
 def _f(id: str, path: str, old: str, new: str, what: str, *guards: str) -> Fault:
     return Fault(id, path, old, new, what, guards)
@@ -66,7 +73,7 @@ FAULTS: tuple[Fault, ...] = (
        "it is a subsequent revoke in the same suit by the same player (Law 64B2);",
        "it is a subsequent revoke in the same suit by the same player (Law 64A2);",
        "en notebook 06: a citation changed inside one paragraph",
-       "tests/test_translations.py", "tests/test_i18n.py"),
+       "tests/test_translations.py", "tests/test_notebook_invariants.py"),
     # ---- round 4: the analysis layer
     _f("A3", "bridgelaws/analysis/worth.py",
        "        before = table.states[idx]\n",
@@ -206,7 +213,7 @@ FAULTS: tuple[Fault, ...] = (
        "on dummy's ♣A West discards ♦3 although he holds ♣J",
        "on dummy's ♣A West discards ♣J although he holds ♦3",
        "en notebook 06: two cards of one paragraph swapped",
-       "tests/test_translations.py", "tests/test_i18n.py"),
+       "tests/test_translations.py", "tests/test_notebook_invariants.py"),
     # ---- round 4: the exact statement forms
     _f("F1", "bridgelaws/scenario/statement_comparisons.py",
        "extra = [(ref, text) for ref, text in cited if ref.code not in want]",
@@ -241,6 +248,11 @@ def _plant(tree: Path, fault: Fault) -> str | None:
     if text.count(fault.old) != 1:
         return f"{fault.path}: the fault's text occurs {text.count(fault.old)} times (needs exactly 1)"
     path.write_text(text.replace(fault.old, fault.new), encoding="utf-8")
+    if fault.regenerates:
+        env = dict(os.environ, PYTHONPATH=str(tree))
+        # the tool reports the planted problem and still writes the notebook (exit status not used)
+        subprocess.run([sys.executable, "tools/translate.py", "update", "--only", fault.regenerates], cwd=tree,
+                       env=env, capture_output=True, text=True, check=False)
     return None
 
 
