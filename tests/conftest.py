@@ -50,6 +50,15 @@ def pytest_configure(config: pytest.Config) -> None:
     os.environ["IPYTHONDIR"] = home
 
 
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    # the Chromium and the servers the browser tests share (tests/browserkit.py), if any module started them
+    import sys
+
+    kit = sys.modules.get("browserkit")
+    if kit is not None:
+        kit.session_end()
+
+
 def pytest_unconfigure(config: pytest.Config) -> None:
     home, before = config.stash.get(_IPYTHONDIR, (None, None))
     if home is None:

@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browserkit import browser, free_port, start, stop  # noqa: F401 (browser is a fixture)
+from browserkit import act_and_wait, browser, free_port, start, stop  # noqa: F401 (browser is a fixture)
 
 import bridgelaws as bl
 from bridgelaws.widgets import CardTable
@@ -260,9 +260,7 @@ def test_two_tables_in_two_notebooks_keep_to_themselves(lab: str, page: Any) -> 
     shot(page, "lab-b.png")
 
     # a card played in B moves in B only
-    where = b.locator(".bl-where").inner_text()
-    b.get_by_role("button", name=re.compile("^Næste stop")).click()
-    b.locator(".bl-where").filter(has_not_text=where).wait_for()
+    act_and_wait(b, b.get_by_role("button", name=re.compile("^Næste stop")).click)
     # back to A: its West hand is still whole, its turn marker on West
     page.get_by_role("tab", name=re.compile("table-a")).click()
     a = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) [data-bl='table']").first
@@ -612,9 +610,7 @@ def test_a_revoke_made_on_the_table_is_established_and_transferred_at_the_end(la
         step = t.locator("[data-action='next_stop']")
         if step.is_disabled():
             break
-        where = t.locator(".bl-where").inner_text()
-        step.click()
-        t.locator(".bl-where").filter(has_not_text=where).wait_for(timeout=10_000)
+        act_and_wait(t, step.click)
     end.wait_for(timeout=10_000)
     said = t.locator("[data-role='director']").inner_text()
     assert "Stik, der overføres til Nord og Syd, nu da spillet er slut: 2 (§ 64A)" in said
