@@ -3,9 +3,14 @@ dev.py and tools/*.py loaded as modules (the servers and the site are started as
 
 Imported by tests/test_browser.py, test_table_browser.py, test_site.py, test_handouts.py (and, through
 test_browser, test_pbn_browser.py). Under pytest-xdist every worker has its own ports (``free_port``), its own
-Chromium and its own scratch folders (tmp_path). The ``browser`` fixture is module-scoped: one Playwright at a
-time in a worker, each module starting its own and stopping it (two sync Playwrights alive at once break the next
-module's).
+Chromium and its own scratch folders (tmp_path).
+
+One Chromium per process: the ``browser`` fixture of every module that imports it hands out the same Playwright
+and the same Chromium (``shared_browser``), started by the first module that asks and stopped when the test run
+ends (tests/conftest.py calls ``session_end``). Two sync Playwrights alive at once break each other, so there is
+never a second one; each test has its own browser context (its own pages, cookies and storage). Servers that
+several modules share (tests/test_browser.py's JupyterLab and Voila) are kept the same way
+(``shared_server``), and stopped at the end too.
 """
 
 from __future__ import annotations
@@ -107,15 +112,79 @@ def stop(proc: subprocess.Popen[bytes]) -> None:
         proc.wait(timeout=10)
 
 
+#: the element that has the keyboard focus, inside shadow roots too
+DEEP_FOCUS = """() => { let e = document.activeElement;
+  while (e && e.shadowRoot && e.shadowRoot.activeElement) e = e.shadowRoot.activeElement; return e; }"""
+
+#: watch a card table's shadow root for the page's next drawing of it (the kernel's answer to an action): the flag
+#: is set in the frame after, once table.js has also put the keyboard focus where the table says; the element
+#: that has the focus now is kept too
+WATCH = """t => { window.blDrawn = false; window.blFocused = (""" + DEEP_FOCUS + """)();
+  const o = new MutationObserver(() => { o.disconnect();
+    requestAnimationFrame(() => setTimeout(() => { window.blDrawn = true; }, 0)); });
+  o.observe(t.getRootNode(), {subtree: true, childList: true, characterData: true, attributes: true}); }"""
+
+
+def act_and_wait(table: Any, act: Any, *, keyboard: bool = False) -> None:
+    """``act()`` (a click, or with ``keyboard`` a key pressed on the element that has the focus, on card table
+    ``table``, a Playwright locator), then wait until the page has the table's answer: not a fixed time, and not
+    a particular text (two stops may read alike). The answer is a new drawing; or, to a key, it may change
+    nothing on the table but move the focus where the table says play goes on (table.js)."""
+    table.evaluate(WATCH)
+    act()
+    moved = f" || ({str(keyboard).lower()} && ({DEEP_FOCUS})() !== window.blFocused)"
+    table.page.wait_for_function(f"() => window.blDrawn === true{moved}")
+
+
+#: what runs when the test run ends (``session_end``), last registered first
+_AT_END: list[Any] = []
+#: this process's Playwright and Chromium (``shared_browser``), and its shared servers (``shared_server``)
+_SHARED: dict[str, Any] = {}
+
+
+def at_session_end(fn: Any) -> None:
+    _AT_END.append(fn)
+
+
+def session_end() -> None:
+    """Stop the shared servers and Chromium (tests/conftest.py, at the end of the run)."""
+    while _AT_END:
+        try:
+            _AT_END.pop()()
+        except Exception:  # noqa: BLE001 (the run is over: stop the others all the same)
+            pass
+    _SHARED.clear()
+
+
+def shared_browser() -> Any:
+    """This process's one Chromium (through Playwright), started at the first call."""
+    if "browser" not in _SHARED:
+        if not Path(CHROMIUM).exists():
+            missing(f"Chromium not found at {CHROMIUM} (apt-get install chromium)")
+        try:
+            from playwright.sync_api import sync_playwright
+        except ImportError:
+            missing("the Python package playwright is not installed")
+        playwright = sync_playwright().start()
+        at_session_end(playwright.stop)
+        _SHARED["browser"] = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        at_session_end(_SHARED["browser"].close)
+    return _SHARED["browser"]
+
+
+def shared_server(key: str, begin: Any) -> Any:
+    """The value of ``begin()`` (say, a server's URL), made once per process under ``key``; ``begin`` registers
+    what stops it with ``at_session_end``."""
+    if key not in _SHARED:
+        _SHARED[key] = begin()
+    return _SHARED[key]
+
+
+def shared(key: str) -> Any:
+    """What ``shared_server`` made under ``key`` in this process, or None."""
+    return _SHARED.get(key)
+
+
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    if not Path(CHROMIUM).exists():
-        missing(f"Chromium not found at {CHROMIUM} (apt-get install chromium)")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        missing("the Python package playwright is not installed")
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
+    yield shared_browser()

@@ -11,6 +11,10 @@ shared out by notebook number (SPLIT below), each part starting the servers it n
 (and parts) are handed out in the order collected, so under xdist the long ones come first (below): a long file
 begun last would keep one worker busy while the other has nothing left to do.
 
+When ``BRIDGELAWS_FAILURE_LOG`` names a file, every failure (a test's setup, call or teardown, a file that cannot
+be collected, a worker that crashed, a test that timed out) is appended to it as it is reported, one JSON line
+each: ``.ci/run`` prints their names and first lines at its end, even when pytest itself stops half-way.
+
 Every kernel the tests start (nbval's, the executed notebooks', the Lab and Voila servers') reads a profile of
 this run's own (IPYTHONDIR, a scratch folder per process): no history database, which kernels of both workers
 would otherwise open and write at once, and nothing from the developer's ~/.ipython.
@@ -18,6 +22,7 @@ would otherwise open and write at once, and nothing from the developer's ~/.ipyt
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -45,6 +50,15 @@ def pytest_configure(config: pytest.Config) -> None:
     os.environ["IPYTHONDIR"] = home
 
 
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    # the Chromium and the servers the browser tests share (tests/browserkit.py), if any module started them
+    import sys
+
+    kit = sys.modules.get("browserkit")
+    if kit is not None:
+        kit.session_end()
+
+
 def pytest_unconfigure(config: pytest.Config) -> None:
     home, before = config.stash.get(_IPYTHONDIR, (None, None))
     if home is None:
@@ -54,6 +68,28 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     else:
         os.environ["IPYTHONDIR"] = before
     shutil.rmtree(home, ignore_errors=True)
+
+
+def _log_failure(report: Any) -> None:
+    """Append a failed report to BRIDGELAWS_FAILURE_LOG (by the process that prints the run: xdist's controller,
+    or the only process of a serial run), flushed at once so that a run stopped later keeps it."""
+    path = os.environ.get("BRIDGELAWS_FAILURE_LOG")
+    if not path or not report.failed or os.environ.get("PYTEST_XDIST_WORKER"):
+        return
+    crash = getattr(report.longrepr, "reprcrash", None)
+    entry = {"nodeid": report.nodeid or str(getattr(report, "fspath", "")), "when": getattr(report, "when", "collect"),
+             "where": f"{crash.path}:{crash.lineno}" if crash is not None else "",
+             "message": crash.message if crash is not None else "", "text": report.longreprtext}
+    with open(path, "a", encoding="utf-8") as f:
+        f.write(json.dumps(entry, ensure_ascii=False) + "\n")
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    _log_failure(report)
+
+
+def pytest_collectreport(report: pytest.CollectReport) -> None:
+    _log_failure(report)
 
 
 def _rank(items: list[Any]) -> int:

@@ -92,22 +92,24 @@ def _read_everything(data: bytes, errors: str) -> int:
     """read_pbn, then every record as a scenario and as a table; the number of records read."""
     from bridgelaws.pbn import read_pbn
 
-    t0 = time.perf_counter()
+    # CPU time, not the wall clock: a reader that loops shows, a machine busy with other work does not
+    t0 = time.process_time()
     records = read_pbn(data, errors=errors)  # type: ignore[arg-type]
-    if time.perf_counter() - t0 > SLOW_S:
-        raise AssertionError(f"reading took {time.perf_counter() - t0:.1f} s")
+    if time.process_time() - t0 > SLOW_S:
+        raise AssertionError(f"reading took {time.process_time() - t0:.1f} s of CPU")
     for e in records.errors:
         if e.record is None or e.line is None:
             raise AssertionError(f"an error without its record and line: {e}")
     for r in records:
         for fn in (r.scenario, r.table):
-            t0 = time.perf_counter()
+            t0 = time.process_time()
             try:
                 fn()
             except BridgeLawsError:
                 pass
-            if time.perf_counter() - t0 > SLOW_S / 5:   # one record replayed: a second is already far too long
-                raise AssertionError(f"record {r.number}: {fn.__name__}() took {time.perf_counter() - t0:.1f} s")
+            if time.process_time() - t0 > SLOW_S / 5:   # one record replayed: a second is already far too long
+                raise AssertionError(f"record {r.number}: {fn.__name__}() took {time.process_time() - t0:.1f} s "
+                                     "of CPU")
     return len(records)
 
 

@@ -34,6 +34,7 @@ import shutil
 import subprocess
 import sys
 import urllib.parse
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -42,7 +43,8 @@ import pytest
 
 from bridgelaws.i18n import text
 from bridgelaws.laws import law
-from browserkit import browser, free_port, load_dev, start, stop  # noqa: F401 (browser is a fixture)
+from browserkit import (act_and_wait, at_session_end, browser, free_port, load_dev, shared,  # noqa: F401
+                        shared_server, start, stop)
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "test-artifacts" / "browser"
@@ -67,16 +69,25 @@ def server_env(home: Path) -> dict[str, str]:
 # notebooks/ (nothing is ever saved into the repository) with a private Jupyter data directory: its notary
 # database is empty, so JupyterLab opens every notebook *untrusted*, as it does the first time on any machine
 # (each test that relies on it checks it).
+# One JupyterLab and one Voila per process serve this file and tests/test_fit_browser.py (browserkit's
+# shared_server): each starts when a test first needs it and stops when the run ends. Each test begins clean:
+# its own browser context, a fresh Lab workspace (?reset), and no notebook session of an earlier test (every
+# session, with its kernel, is shut down when a test ends: end_lab_sessions), so no table is restored where an
+# earlier test left it. Voila starts a kernel of its own for every page it serves.
 # ==========================================================================================================
 
 NOTEBOOKS = ROOT / "notebooks"
 PROJECTOR = {"width": 1280, "height": 800}
 NB05 = "da/05-spillet-og-spillet-kort.ipynb"
-# the settings a teacher would not change: no news toast; no autosave, so that an untrusted notebook stays so
+# the settings a teacher would not change: no news toast; no autosave, so that an untrusted notebook stays so;
+# every cell drawn where it lies (JupyterLab 4 draws only the cells near the view by default, "contentVisibility":
+# a cell above that gets its real height when it comes near moves the page between a test's look and its click,
+# and an output far below is not drawn to be read; what a person sees of a table is the same either way)
 NB_LAB_SETTINGS = {
     "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {"fetchNews": "false",
                                                                         "checkForUpdates": False},
     "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {"autosave": False},
+    "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
 }
 
 
@@ -92,7 +103,12 @@ def notebook_names() -> list[str]:
 
 @pytest.fixture(scope="module")
 def nbdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A copy of notebooks/ (with its scenarios) and a private home for the servers' settings and data."""
+    """A copy of notebooks/ (with its scenarios) and a private home for the servers' settings and data (one per
+    process, for the shared servers)."""
+    return shared_server("nbdir", lambda: make_nbdir(tmp_path_factory))
+
+
+def make_nbdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     d = tmp_path_factory.mktemp("notebooks")
     shutil.copytree(NOTEBOOKS, d / "nb", ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
     for name, value in NB_LAB_SETTINGS.items():
@@ -112,32 +128,51 @@ def private_env(home: Path) -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def nblab(nbdir: Path, browser: Any) -> Iterator[str]:
+def nblab(nbdir: Path, browser: Any) -> str:
     """JupyterLab on the copy; ``window.jupyterapp`` is exposed so that tests can open notebooks side by side."""
-    port = free_port()
-    cmd = [str(BIN / "jupyter"), "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
-           "--ServerApp.port_retries=0", "--ServerApp.token=",
-           "--ServerApp.password=", "--allow-root", f"--ServerApp.root_dir={nbdir / 'nb'}",
-           "--LabApp.expose_app_in_browser=True", "--ServerApp.disable_check_xsrf=True"]
-    proc = start(cmd, f"http://127.0.0.1:{port}/api/status", nbdir, private_env(nbdir / "home"),
-                 nbdir / "lab.log")
-    yield f"http://127.0.0.1:{port}"
-    stop(proc)
+    def begin() -> str:
+        port = free_port()
+        cmd = [str(BIN / "jupyter"), "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
+               "--ServerApp.port_retries=0", "--ServerApp.token=",
+               "--ServerApp.password=", "--allow-root", f"--ServerApp.root_dir={nbdir / 'nb'}",
+               "--LabApp.expose_app_in_browser=True", "--ServerApp.disable_check_xsrf=True"]
+        proc = start(cmd, f"http://127.0.0.1:{port}/api/status", nbdir, private_env(nbdir / "home"),
+                     nbdir / "lab.log")
+        at_session_end(lambda: stop(proc))
+        return f"http://127.0.0.1:{port}"
+
+    return shared_server("nblab", begin)
 
 
 @pytest.fixture(scope="module")
-def nbvoila(nbdir: Path, browser: Any) -> Iterator[str]:
+def nbvoila(nbdir: Path, browser: Any) -> str:
     """Voila serving the whole folder, as ``python3 dev.py voila`` does (the same command line, template and
     JUPYTER_PATH, from dev.py): /voila/render/<notebook>."""
-    dev = load_dev()
-    port = free_port()
-    cmd = dev.voila_command(nbdir / "nb", ["--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-                                           "--Voila.port_retries=0",
-                                           "--show_tracebacks=True"], bin_dir=BIN)
-    proc = start(cmd, f"http://127.0.0.1:{port}/api/status", nbdir, dev.voila_env(private_env(nbdir / "home")),
-                 nbdir / "voila.log")
-    yield f"http://127.0.0.1:{port}"
-    stop(proc)
+    def begin() -> str:
+        dev = load_dev()
+        port = free_port()
+        cmd = dev.voila_command(nbdir / "nb", ["--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+                                               "--Voila.port_retries=0",
+                                               "--show_tracebacks=True"], bin_dir=BIN)
+        proc = start(cmd, f"http://127.0.0.1:{port}/api/status", nbdir,
+                     dev.voila_env(private_env(nbdir / "home")), nbdir / "voila.log")
+        at_session_end(lambda: stop(proc))
+        return f"http://127.0.0.1:{port}"
+
+    return shared_server("nbvoila", begin)
+
+
+def end_lab_sessions() -> None:
+    """Shut down every notebook session of the shared JupyterLab, with its kernel (a test's last step): the next
+    test that opens a notebook gets a fresh kernel, not one whose tables an earlier test has played."""
+    lab = shared("nblab")
+    if lab is None:
+        return
+    with urllib.request.urlopen(f"{lab}/api/sessions", timeout=60) as answer:
+        sessions = json.load(answer)
+    for session in sessions:
+        urllib.request.urlopen(urllib.request.Request(f"{lab}/api/sessions/{session['id']}", method="DELETE"),
+                               timeout=60).close()
 
 
 @pytest.fixture
@@ -149,6 +184,7 @@ def screen(browser: Any) -> Iterator[Any]:
     pg.route(LOCAL_ONLY, lambda route: route.abort())
     yield pg
     ctx.close()
+    end_lab_sessions()
 
 
 def view_shot(page: Any, name: str) -> Path:
@@ -181,8 +217,9 @@ def lab_open(page: Any, lab: str, name: str) -> Any:
     else:
         # The command's promise resolves to the document widget, which Playwright cannot serialize: return nothing.
         page.evaluate("async p => { await window.jupyterapp.commands.execute('docmanager:open', {path: p}); }", name)
-    page.wait_for_function("p => window.blPanel(p)?.sessionContext?.session?.kernel?.status === 'idle'", arg=name,
-                           timeout=90_000)
+    page.wait_for_function("""p => { const w = window.blPanel(p), k = w?.sessionContext?.session?.kernel;
+        return !!k && w.context.isReady && k.status === 'idle' && k.connectionStatus === 'connected'; }""",
+                           arg=name, timeout=90_000)
     panel_id = page.evaluate("p => window.blPanel(p).id", name)
     return page.locator(f"[id='{panel_id}']")
 
@@ -309,37 +346,30 @@ def play_a_legal_card(table: Any) -> tuple[str, str]:
     seat = seats[0]
     card = table.locator(f"[data-seat='{seat}'] [data-card][data-legal]").first
     name = card.get_attribute("data-card")
-    # Just after Run All the notebook's outputs are still being laid out (JupyterLab renders cells lazily), so
-    # a card can move between Playwright's aim and its click: click once it stands still, as a person would.
+    # One click, as a person makes it: the page no longer moves (every table of the notebook is drawn, see
+    # all_tables_drawn, and Lab draws every cell where it lies, NB_LAB_SETTINGS), and Playwright clicks once the
+    # card stands still and is the element under the pointer.
     card.scroll_into_view_if_needed()
-    box = None
-    for _ in range(40):
-        table.page.wait_for_timeout(250)
-        now = card.bounding_box()
-        if now is not None and now == box:
-            break
-        box = now
-    # Whether the click reached the card's button: JupyterLab lays a long notebook out lazily (windowing), and a
-    # cell above that gets its real height moves the page between Playwright's last check and its click. A
-    # click that missed the button is made again, as a person would; one that reached it must play the card.
-    card.evaluate("b => { window.blReached = false; b.addEventListener('click', () => { window.blReached = true; }, "
-                  "{once: true}); }")
+    card.click()
     played = table.locator(f"[data-slot='{seat}'] [data-trick-card='{name}']")
-    for _ in range(3):
-        card.click()
-        try:
-            played.wait_for(state="attached", timeout=15_000)
-            return seat, name
-        except Exception:
-            if table.page.evaluate("() => window.blReached"):
-                break   # it reached the button: the card must be played (below)
-            card.scroll_into_view_if_needed()   # it missed: click again
-    try:   # a slow machine gets a minute in all
-        played.wait_for(state="attached", timeout=45_000)
+    try:
+        played.wait_for(state="attached")
     except Exception:
         view_shot(table.page, f"play-failed-{seat}{name}.png")
         raise
     return seat, name
+
+
+def all_tables_drawn(panel: Any, name: str) -> Any:
+    """Wait until every live card table of notebook ``name`` is drawn in ``panel`` with its Director's
+    statements (nothing above a table moves any more); the locator of its tables."""
+    count = live_tables(name)
+    tables = tables_of(panel)
+    tables.nth(count - 1).wait_for(state="attached")
+    assert tables.count() == count, f"{name}: {tables.count()} tables drawn, {count} live tables"
+    for i in range(count):
+        tables.nth(i).locator("[data-role='director']").wait_for(state="attached")
+    return tables
 
 
 def check_own_cards(table: Any, stem: str) -> None:
@@ -355,8 +385,10 @@ def check_own_cards(table: Any, stem: str) -> None:
 def test_01_and_02_in_one_lab_page_each_table_plays_its_own_cards(nblab: str, screen: Any) -> None:
     p1 = lab_open(screen, nblab, NB01)
     lab_run_all(screen, NB01)
+    all_tables_drawn(p1, NB01)
     p2 = lab_open(screen, nblab, NB02)
     lab_run_all(screen, NB02)
+    all_tables_drawn(p2, NB02)
     assert screen.locator(".jp-NotebookPanel").count() == 2
     # 02 is in front; its first table: declarer's dropped card (Law 48A)
     t2 = tables_of(p2).first
@@ -429,9 +461,8 @@ def next_stop_until_decision(table: Any, tries: int = 8) -> None:
     for _ in range(tries):
         if table.locator("[data-role='decision']").count():
             return
-        table.locator("[data-action='next_stop']").click()
-        table.page.wait_for_timeout(400)
-    table.locator("[data-role='decision']").wait_for(timeout=5_000)
+        act_and_wait(table, table.locator("[data-action='next_stop']").click)
+    table.locator("[data-role='decision']").wait_for(state="attached")
 
 
 def projector_check(page: Any, table: Any, left: float, shot_name: str) -> None:
@@ -440,7 +471,7 @@ def projector_check(page: Any, table: Any, left: float, shot_name: str) -> None:
     browser) and inside the output area that holds the table (which clips what sticks out)."""
     # the band that must fit starts at the step buttons (the toolbar and the title stand above them)
     table.locator(".bl-bar").first.evaluate("e => e.scrollIntoView({block: 'start'})")
-    page.wait_for_timeout(300)
+    page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")  # drawn
     view_shot(page, shot_name)  # before the checks, so that a failure leaves its picture
     size = page.viewport_size
     clip = table.evaluate("e => { const o = e.closest('.jp-OutputArea-output') || e.parentElement;"
@@ -519,13 +550,10 @@ def test_voila_the_keyboard_alone_chooses_an_option_and_plays_a_card(nbvoila: st
                 break
             screen.keyboard.press("ArrowRight")
         assert screen.evaluate(DEEPEST_FOCUS)["action"] == "next_stop"
-        screen.keyboard.press("Enter")
-        try:
-            decision.wait_for(timeout=3_000)
+        act_and_wait(ex2, lambda: screen.keyboard.press("Enter"), keyboard=True)
+        if decision.count():
             break
-        except Exception:  # not at the decision yet: the next stop
-            continue
-    decision.wait_for()
+    decision.wait_for(state="attached")
     said_before = ex2.locator("[data-role='director']").inner_text()
     # Tab to the decision box; Enter chooses the option that has focus
     option = tab_to(screen, lambda f: f["decision"], "the decision box")
@@ -572,10 +600,7 @@ def test_voila_asks_no_other_host_logs_no_error_and_its_prose_is_large(nbvoila: 
     screen.on("pageerror", lambda e: errors.append(str(e)))
     screen.goto(f"{nbvoila}/voila/render/{name}")
     screen.locator("#rendered_cells").wait_for(state="visible", timeout=120_000)  # every cell has run
-    tables = screen.locator("[data-bl='table']")
-    tables.first.wait_for(timeout=60_000)
-    for i in range(tables.count()):
-        tables.nth(i).locator("[data-role='director']").wait_for()
+    all_tables_drawn(screen.locator("body"), name)
     screen.wait_for_load_state("networkidle")
     screen.wait_for_timeout(1_000)  # late errors (a lazily loaded extension) have time to show
     assert [u for u in urls if u.startswith("ws")], "no kernel websocket was recorded"
@@ -666,13 +691,17 @@ def first_lab(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathF
               browser: Any) -> Iterator[tuple[str, str]]:
     """JupyterLab on a fresh copy of the notebooks, with its own empty notary database; for "trusted" the
     notebooks are signed first with ``jupyter trust`` in that private environment, as a teacher's own machine
-    trusts the notebooks it saved."""
+    trusts the notebooks it saved. "untrusted" is the shared JupyterLab (``nblab``: a copy of notebooks/ that
+    nothing saves into, an empty notary database, every cell drawn), unless BL_FIRST_OPEN_NOTEBOOKS names another
+    folder."""
+    if request.param == "untrusted" and not os.environ.get("BL_FIRST_OPEN_NOTEBOOKS"):
+        yield request.getfixturevalue("nblab"), request.param
+        return
     d = tmp_path_factory.mktemp(f"first-open-{request.param}")
     shutil.copytree(Path(os.environ.get("BL_FIRST_OPEN_NOTEBOOKS", NOTEBOOKS)), d / "nb",
                     ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
-    # every cell drawn (no windowing), so that the check below reads every output of the notebook
-    settings = {**NB_LAB_SETTINGS, "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"}}
-    for name, value in settings.items():
+    # every cell drawn (no windowing, NB_LAB_SETTINGS), so that the check below reads every output of the notebook
+    for name, value in NB_LAB_SETTINGS.items():
         path = d / "home" / "lab-settings" / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(value), encoding="utf-8")
@@ -729,8 +758,10 @@ def test_first_open_shows_a_static_picture_of_every_widget(first_lab: tuple[str,
     code, trusted = lab_trust(screen, name)
     assert code > 0 and trusted == (code if trust == "trusted" else 0), f"{name}: {trusted} of {code} trusted"
     assert screen.evaluate("p => window.blPanel(p).content.model.cells.get(0).executionCount", name) is None
-    # the widget manager has given up on the stored models (it says so at once when it does)
-    screen.wait_for_timeout(2_000)
+    # the widget manager has decided on every stored widget view: a view it renders says "Loading widget..." until
+    # it has its model or has given up on it (untrusted, Lab shows the outputs' text/html and renders no view)
+    screen.wait_for_function("""p => ![...document.getElementById(window.blPanel(p).id)
+        .querySelectorAll('.jp-OutputArea-output')].some(o => o.textContent.includes('Loading widget'))""", arg=name)
     switches, tables = stored_widgets(name)
     assert switches == 1 and tables >= 1
     kind = name.split("/")[1][:2]

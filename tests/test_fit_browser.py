@@ -33,7 +33,8 @@ Every failure of a notebook is collected and reported at once, with a screenshot
 ``tests/data/fit-known-gaps.txt`` may list positions known not to fit (every Danish and Norwegian position fits,
 even in JupyterLab with its file browser open, which leaves the table 848×679 px; it lists one English position);
 any other position that does not fit fails, and so does a listed one that fits.
-The notebook servers and page helpers are tests/test_browser.py's.
+The notebook servers and page helpers are tests/test_browser.py's: one JupyterLab and one Voila per process,
+shared with that file, each test beginning with no notebook session of an earlier one.
 """
 
 from __future__ import annotations
@@ -49,8 +50,8 @@ from typing import Any
 
 import pytest
 from browserkit import browser  # noqa: F401 (a fixture)
-from test_browser import (LOCAL_ONLY, TIMEOUT, lab_open, lab_run_all, nbdir, nblab, nbvoila,  # noqa: F401
-                          tables_of)
+from test_browser import (LOCAL_ONLY, TIMEOUT, end_lab_sessions, lab_open, lab_run_all, nbdir, nblab,  # noqa: F401
+                          nbvoila, tables_of)
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
@@ -287,6 +288,7 @@ def fit_screen(request: pytest.FixtureRequest, browser: Any) -> Iterator[tuple[s
     harness.set_content("<!DOCTYPE html><html><head><meta charset='utf-8'></head><body></body></html>")  # standards mode
     yield request.param, kind, page, harness
     ctx.close()
+    end_lab_sessions()
 
 
 def open_notebook(page: Any, kind: str, name: str, lab_url: str, voila_url: str) -> Any:
@@ -316,10 +318,7 @@ def measure_page(page: Any, kind: str, size: str, name: str, lab_url: str, voila
     opens (also kept in PAGES for the notebook's translations)."""
     count = len(drawings(name))
     tables = open_notebook(page, kind, name, lab_url, voila_url)
-    for _ in range(120):  # every table drawn (JupyterLab attaches outputs as it lays the notebook out)
-        if tables.count() >= count:
-            break
-        page.wait_for_timeout(500)
+    tables.nth(count - 1).wait_for(state="attached")  # every table drawn
     assert tables.count() == count, f"{tables.count()} of {count} tables drawn"
     real = []
     for i in range(count):
@@ -363,7 +362,7 @@ def test_every_table_fits(fit_screen: tuple[str, str, Any, Any], nblab: str, nbv
             bad = problems(real, area_h, real["clip"]["left"], real["clip"]["right"])
             if bad:
                 tables.nth(i).locator(".bl-bar").first.evaluate("e => e.scrollIntoView({block: 'start'})")
-                page.wait_for_timeout(200)
+                page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
                 shot(page, f"{label}-opened.png")
                 found.append((f"{label}-opened", f"as it opens [{real['where']}]: " + "; ".join(bad)))
             # the same drawing here, at the width the page gives it: the same band

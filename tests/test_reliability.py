@@ -134,10 +134,10 @@ def test_d8_dev_zero_is_refused_by_its_name() -> None:
 def test_d8_a_device_behind_a_scenario_name_is_not_read(tmp_path: Path) -> None:
     link = tmp_path / "zero.toml"
     link.symlink_to("/dev/zero")
-    t0 = time.perf_counter()
+    t0 = time.process_time()  # CPU time: reading would take it, waiting for a core would not
     with pytest.raises(ScenarioError) as info:
         sc.load(link)
-    assert time.perf_counter() - t0 < 5, "nothing was read"
+    assert time.process_time() - t0 < 5, "nothing was read"
     assert info.value.key == "files.not_regular"
     assert "regular" in info.value.explain("en") and "almindelig" in info.value.explain("da") \
         and "vanlig" in info.value.explain("nb")
@@ -181,10 +181,10 @@ def test_d8_a_file_over_1_mb_is_refused_before_it_is_read(tmp_path: Path) -> Non
     big = tmp_path / "big.toml"
     with open(big, "wb") as f:   # a sparse file of 4 GB: reading it would take seconds and gigabytes
         f.truncate(4 << 30)
-    t0 = time.perf_counter()
+    t0 = time.process_time()  # CPU time: reading would take it, waiting for a core would not
     with pytest.raises(ScenarioError) as info:
         sc.load(big)
-    assert time.perf_counter() - t0 < 5
+    assert time.process_time() - t0 < 5
     assert info.value.key == "files.too_large"
     assert info.value.params["limit"] == sc.MAX_FILE_BYTES == 1 << 20
     assert "1 MB" in info.value.explain("da") and "1 MB" in info.value.explain("nb")
@@ -480,11 +480,11 @@ def test_d8_the_pbn_reader_reads_only_regular_files_of_bounded_size(tmp_path: Pa
     big = tmp_path / "big.pbn"
     with open(big, "wb") as f:
         f.truncate(4 << 30)
-    t0 = time.perf_counter()
+    t0 = time.process_time()  # CPU time: reading would take it, waiting for a core would not
     for path in (fifo, zero, big, tmp_path, tmp_path / "a\x00b.pbn"):
         with pytest.raises(PbnError):
             pbn.read_pbn(path)
-    assert time.perf_counter() - t0 < 5, "nothing was read"
+    assert time.process_time() - t0 < 5, "nothing was read"
     assert_one_line_error(run_cli("import-pbn", str(fifo), "--board", "1", timeout=30), "not a regular file")
 
 
@@ -542,13 +542,13 @@ def test_d8_widget_load_of_special_files_is_a_message_at_once(tmp_path: Path) ->
     os.mkfifo(tmp_path / "fifo.toml")
     (tmp_path / "zero.toml").symlink_to("/dev/zero")
     w = widgets.CardTable(Table(Deal.random(1), Contract.parse("3NT", "S")), lang="nb", folder=tmp_path)
-    t0 = time.perf_counter()
+    t0 = time.process_time()  # CPU time: reading would take it, waiting for a core would not
     last = ""
     for name in ("missing.toml", "a\x00b.toml", "fifo.toml", "/dev/zero", "zero.toml"):
         w.send_action({"action": "load", "name": name})
         assert w.error is not None and w.message and w.message != last, name   # a fresh message each time
         last = w.message
-    assert time.perf_counter() - t0 < 10, "nothing was read"
+    assert time.process_time() - t0 < 10, "nothing was read"
 
 
 def test_a_byte_order_mark_as_windows_editors_write_it_is_not_an_error(tmp_path: Path) -> None:
@@ -635,9 +635,9 @@ def _best_read_time(text: str, repeat: int = 2) -> float:
 
     best = float("inf")
     for _ in range(repeat):
-        start = time.perf_counter()
+        start = time.process_time()  # CPU time: a machine busy with other work does not change it much
         read_pbn(text)
-        best = min(best, time.perf_counter() - start)
+        best = min(best, time.process_time() - start)
     return best
 
 
@@ -658,7 +658,7 @@ def test_n1_an_unclosed_brace_or_a_bracket_in_a_comment_is_read_once(opening: st
     from bridgelaws.pbn import read_pbn
 
     text = opening + _bracket_file(1500)
-    start = time.perf_counter()
+    start = time.process_time()
     if "never" in opening:
         exc = _pbn_error(lambda: read_pbn(text))
         assert exc.line == 1 and "never closed" in str(exc)
@@ -666,7 +666,7 @@ def test_n1_an_unclosed_brace_or_a_bracket_in_a_comment_is_read_once(opening: st
         assert len(records) == 1499 and len(records.errors) == 1
     else:
         assert len(read_pbn(text)) == 1500
-    assert time.perf_counter() - start < 10
+    assert time.process_time() - start < 10
 
 
 @pytest.mark.parametrize("name, tag, line", [
@@ -731,9 +731,9 @@ def test_n4_a_play_section_of_more_than_52_cards_is_refused_as_it_is_read() -> N
     exc = _pbn_error(lambda: read_pbn(text))
     assert exc.record == 1 and exc.line == 5 + 14 and "52" in str(exc)   # the 14th row holds card 53
     big = ROUND2_HEAD + '[Play "W"]\n' + "HJ H2 H6 H3\n" * 350_000     # 4 MB
-    start = time.perf_counter()
+    start = time.process_time()
     exc = _pbn_error(lambda: read_pbn(big))
-    assert exc.line == 5 + 14 and time.perf_counter() - start < 2
+    assert exc.line == 5 + 14 and time.process_time() - start < 2
 
 
 @pytest.mark.parametrize("deal, problem", [

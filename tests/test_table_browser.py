@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browserkit import browser, free_port, start, stop  # noqa: F401 (browser is a fixture)
+from browserkit import act_and_wait, browser, free_port, start, stop  # noqa: F401 (browser is a fixture)
 
 import bridgelaws as bl
 from bridgelaws.widgets import CardTable
@@ -49,6 +49,10 @@ LAB_SETTINGS = {
     "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {"fetchNews": "false",
                                                                         "checkForUpdates": False},
     "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {"autosave": False},
+    # every cell drawn where it lies: JupyterLab 4 draws only the cells near the view by default
+    # ("contentVisibility"), and a cell above that gets its real height when it comes near moves the page between
+    # a test's look and its click; what a person sees of a table is the same either way
+    "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
 }
 LOCAL_ONLY = re.compile(r"^https?://(?!127\.0\.0\.1)")
 TIMEOUT = 60_000
@@ -104,7 +108,7 @@ def lab(workdir: Path, browser: Any) -> Iterator[str]:
     cmd = [str(BIN / "jupyter"), "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
            "--ServerApp.port_retries=0", "--ServerApp.token=",
            "--ServerApp.password=", "--allow-root", f"--ServerApp.root_dir={workdir}",
-           "--LabApp.news_url=None", "--ServerApp.disable_check_xsrf=True"]
+           "--LabApp.news_url=None", "--ServerApp.disable_check_xsrf=True", "--LabApp.expose_app_in_browser=True"]
     proc = start(cmd, f"http://127.0.0.1:{port}/api/status", workdir, server_env(workdir / "home"),
                  workdir / "lab.log")
     yield f"http://127.0.0.1:{port}"
@@ -136,10 +140,31 @@ def run_all(page: Any) -> None:
     page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
 
 
+#: notebook ``n`` is the one on show, and its kernel is connected and idle (the status bar's "| Idle" may still be
+#: another notebook's, or the kernel's before it has connected)
+KERNEL_READY = """n => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+  const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
+  return !!k && w.context.path === n && w.context.isReady && k.status === 'idle'
+    && k.connectionStatus === 'connected'; }"""
+
+#: every code cell of the notebook on show has run (a cell queued or running has no execution count) and its
+#: kernel is idle
+ALL_RUN = """() => { const w = window.jupyterapp.shell.currentWidget;
+  const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
+  if (!k || k.status !== 'idle') return false;
+  for (const c of w.content.model.cells) if (c.type === 'code' && !c.executionCount) return false;
+  return true; }"""
+
+
+def kernel_ready(page: Any, nb: str) -> None:
+    """Wait until ``nb`` is the notebook on show and its kernel is ready to run cells."""
+    page.wait_for_function(KERNEL_READY, arg=nb)
+
+
 def goto_and_run_all(page: Any, lab: str, nb: str) -> None:
     """Open ``nb`` alone in a fresh Lab workspace, wait for its kernel, and Run All."""
     page.goto(f"{lab}/lab/tree/{nb}?reset")
-    page.wait_for_selector("text=| Idle")
+    kernel_ready(page, nb)
     run_all(page)
 
 
@@ -157,8 +182,7 @@ def open_and_run(page: Any, lab: str, nb: str) -> None:
     """Open ``nb`` in Lab (a new tab in the same page) and Run All."""
     page.locator(".jp-DirListing-item", has_text=nb).dblclick()
     page.get_by_role("tab", name=re.compile(re.escape(nb))).wait_for()
-    page.wait_for_timeout(500)
-    page.wait_for_selector("text=| Idle")
+    kernel_ready(page, nb)
     run_all(page)
 
 
@@ -170,10 +194,8 @@ def tables(page: Any) -> Any:
 
 
 def settle(page: Any) -> None:
-    """After Run All: wait until the kernel is idle again and the outputs stand still."""
-    page.wait_for_timeout(500)
-    page.wait_for_selector("text=| Idle")
-    page.wait_for_timeout(500)
+    """After Run All: wait until every cell of the notebook on show has run and its kernel is idle again."""
+    page.wait_for_function(ALL_RUN)
 
 
 def in_view(page: Any, box: dict[str, float], area: dict[str, float]) -> bool:
@@ -238,8 +260,7 @@ def test_two_tables_in_two_notebooks_keep_to_themselves(lab: str, page: Any) -> 
     shot(page, "lab-b.png")
 
     # a card played in B moves in B only
-    b.get_by_role("button", name=re.compile("^Næste stop")).click()
-    page.wait_for_timeout(300)
+    act_and_wait(b, b.get_by_role("button", name=re.compile("^Næste stop")).click)
     # back to A: its West hand is still whole, its turn marker on West
     page.get_by_role("tab", name=re.compile("table-a")).click()
     a = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) [data-bl='table']").first
@@ -303,8 +324,8 @@ def test_keyboard_plays_a_card_and_chooses_an_option(lab: str, workdir: Path, pa
     # a decision by keyboard: East leads out of turn from his hand's tab stop (Enter), focus moves to the
     # decision (Law 54), the arrow key picks the second option, Enter chooses it
     a.locator("select[data-action='set_click']").select_option("lead_out_of_turn")
-    a.locator("select[data-action='set_click']").evaluate("e => e.value === 'lead_out_of_turn'")
-    page.wait_for_timeout(300)
+    # the kernel has taken the click mode: the markup it sends back marks it selected
+    a.locator("select[data-action='set_click'] option[value='lead_out_of_turn'][selected]").wait_for(state="attached")
     a.locator("[data-action='back']").focus()
     page.keyboard.press("Enter")  # take the heart jack back: West to lead again
     a.locator("[data-seat='W'] [data-card='HJ']").wait_for()
@@ -330,7 +351,7 @@ def test_table_fits_a_projector_with_the_file_browser_open(lab: str, page: Any) 
     t = tables(page).first
     # the band that must fit starts at the step buttons (the toolbar and the title stand above them)
     t.locator(".bl-bar").first.evaluate("e => e.scrollIntoView({block: 'start'})")
-    page.wait_for_timeout(300)
+    next_frame(page)
     area = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-WindowedPanel-outer, "
                         ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook").first.bounding_box()
     for sel in ("[data-seat='N']", "[data-seat='E']", "[data-seat='S']", "[data-seat='W']", ".bl-centre",
@@ -362,7 +383,7 @@ def executed_copy(workdir: Path, nb: str, name: str) -> str:
 def test_untrusted_notebook_shows_styled_static_pictures(lab: str, workdir: Path, page: Any) -> None:
     name = executed_copy(workdir, NOTEBOOKS[0], "table-a-stored.ipynb")
     page.goto(f"{lab}/lab/tree/{name}?reset")
-    page.wait_for_selector("text=| Idle")
+    kernel_ready(page, name)
     page.get_by_title(re.compile("^Notebook not trusted")).wait_for()
     # the static diagram below the table, and the table's own stored picture (its text/html): both styled
     diagrams = page.locator(".jp-OutputArea-output .bl.bl-table")
@@ -589,8 +610,7 @@ def test_a_revoke_made_on_the_table_is_established_and_transferred_at_the_end(la
         step = t.locator("[data-action='next_stop']")
         if step.is_disabled():
             break
-        step.click()
-        page.wait_for_timeout(300)
+        act_and_wait(t, step.click)
     end.wait_for(timeout=10_000)
     said = t.locator("[data-role='director']").inner_text()
     assert "Stik, der overføres til Nord og Syd, nu da spillet er slut: 2 (§ 64A)" in said
@@ -652,7 +672,7 @@ def test_after_a_reload_of_a_saved_notebook_the_table_comes_back_where_it_was(la
                                                                              page: Any) -> None:
     name = reload_copy(workdir, "reload-saved.ipynb")
     page.goto(f"{lab}/lab/tree/{name}?reset")
-    page.wait_for_selector("text=| Idle")
+    kernel_ready(page, name)
     seen = step_to_the_ruling(page)
     shot(page, "lab-reload-saved-before.png")
     # the teacher saves (Ctrl+S): the file now holds the table's view, whose model lives on in the kernel
@@ -665,7 +685,7 @@ def test_after_a_reload_of_a_saved_notebook_the_table_comes_back_where_it_was(la
     assert any("application/vnd.jupyter.widget-view+json" in out.get("data", {})
                for cell in stored["cells"] for out in cell.get("outputs", []))
     page.reload()
-    page.wait_for_selector("text=| Idle")
+    kernel_ready(page, name)
     t = tables(page).first
     t.locator("[data-role='director'] li").first.wait_for()   # nothing was run: the view came from the kernel
     assert t.evaluate(SEEN) == seen
@@ -678,10 +698,10 @@ def test_after_a_reload_of_an_unsaved_notebook_running_the_cell_again_brings_the
     name = reload_copy(workdir, "reload-unsaved.ipynb")
     page.on("dialog", lambda dialog: dialog.accept())   # "leave the page with unsaved changes?"
     page.goto(f"{lab}/lab/tree/{name}?reset")
-    page.wait_for_selector("text=| Idle")
+    kernel_ready(page, name)
     seen = step_to_the_ruling(page)
     page.reload()
-    page.wait_for_selector("text=| Idle")
+    kernel_ready(page, name)
     page.get_by_role("tab", name=re.compile(re.escape(name))).wait_for()
     # the file on disk never received the table's view: the cell has no output (a committed notebook shows
     # its static picture there)

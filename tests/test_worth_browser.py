@@ -27,7 +27,7 @@ pytest.importorskip("endplay")
 
 from browserkit import browser, free_port, start, stop  # noqa: F401 (browser is a fixture)
 from test_table_browser import page  # noqa: F401 (a fixture: a projector-sized page, other hosts blocked)
-from test_table_browser import BIN, run_all, server_env, settle, write_lab_settings
+from test_table_browser import BIN, kernel_ready, run_all, server_env, settle, write_lab_settings
 from test_site import site_dir, site_url  # noqa: F401 (fixtures)
 from test_worth_ui import EX2, require_clubs_reference
 
@@ -99,14 +99,15 @@ def check_three_tables(page: Any, tables: Any, expected: dict[str, list[str]], w
 def test_jupyterlab_decision_box_shows_the_values_in_three_languages(workdir: Path, page: Any,
                                                                     expected: dict[str, list[str]]) -> None:
     port = free_port()
-    cmd = [str(BIN / "jupyter"), "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}", "--ServerApp.token=",
+    cmd = [str(BIN / "jupyter"), "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
+           "--ServerApp.port_retries=0", "--ServerApp.token=",
            "--ServerApp.password=", "--allow-root", f"--ServerApp.root_dir={workdir}",
-           "--LabApp.news_url=None", "--ServerApp.disable_check_xsrf=True"]
+           "--LabApp.news_url=None", "--ServerApp.disable_check_xsrf=True", "--LabApp.expose_app_in_browser=True"]
     proc = start(cmd, f"http://127.0.0.1:{port}/api/status", workdir, server_env(workdir / "home"),
                  workdir / "lab.log")
     try:
         page.goto(f"http://127.0.0.1:{port}/lab/tree/worth.ipynb?reset")
-        page.wait_for_selector("text=| Idle")
+        kernel_ready(page, "worth.ipynb")
         run_all(page)
         tables = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) [data-bl='table']")
         tables.nth(2).locator("[data-role='decision']").wait_for(timeout=120_000)
@@ -120,7 +121,7 @@ def test_voila_decision_box_shows_the_values_in_three_languages(workdir: Path, p
                                                                expected: dict[str, list[str]]) -> None:
     port = free_port()
     cmd = [str(BIN / "voila"), "worth.ipynb", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-           "--show_tracebacks=True"]
+           "--Voila.port_retries=0", "--show_tracebacks=True"]
     proc = start(cmd, f"http://127.0.0.1:{port}/api/status", workdir, server_env(workdir / "home"),
                  workdir / "voila.log")
     try:
