@@ -223,3 +223,34 @@ def test_the_independent_search_on_a_hand_made_ending() -> None:
     assert sum(len(table.state.hand(x)) for x in Seat) == 20
     assert independent_min(table.state, "NS") == 5
     assert independent_min(table.state, "EW") == 0
+
+
+@pytest.mark.parametrize("k", range(2, 5))
+def test_law_71_s_answer_turns_at_the_fewest_tricks_the_independent_search_finds(k: int) -> None:
+    """Law 71: a concession is cancelled for a trick that could not have been lost by any normal play. A side
+    that concedes all but exactly the fewest tricks it takes under any legal play (the independent search) could
+    lose each conceded trick; one that concedes one more could not lose that one. The engine's computed answer
+    (``claim.computed.losable`` / ``not_losable``) must turn exactly there (the audit's fault C4, ``>=``)."""
+    from bridgelaws.events import Concede, Dispute
+
+    found = plain_endings(k, 4)
+    assert len(found) == 4, k
+    seen = set()
+    for seed, extra in found:
+        table = ending(seed, k, "plain", extra)
+        assert table is not None
+        st = table.state
+        seat = st.to_act
+        side = "NS" if seat in (Seat.NORTH, Seat.SOUTH) else "EW"
+        least = independent_min(st, side)
+        for kept in (least, least - 1):
+            if kept < 0:
+                continue
+            t = table.copy()
+            t.push(Concede(seat, tricks=k - kept))
+            t.push(Dispute(seat))
+            keys = {s.message.key for s in t.statements()}
+            want = "claim.computed.losable" if kept == least else "claim.computed.not_losable"
+            assert want in keys, (seed, k, kept, least, sorted(keys))
+            seen.add(want)
+    assert seen == {"claim.computed.losable", "claim.computed.not_losable"}, k
