@@ -75,6 +75,11 @@ def shot(page: Any, table: Any, name: str) -> None:
     page.screenshot(path=str(ARTIFACTS / name))
 
 
+def timeline_shot(table: Any, name: str) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    table.locator("[data-role='timeline'] svg").screenshot(path=str(ARTIFACTS / name))
+
+
 def call(table: Any, name: str) -> None:
     """Click the call button ``name`` (as it reads: "1♠", "pass") in the table's call panel."""
     panel = table.locator(".bl-call-controls")
@@ -192,7 +197,8 @@ def test_an_insufficient_bid_and_a_26B_prohibition_by_click_reach_the_timeline(l
     assert "trick" not in rows[0][2], rows                # not lapsed: East has not led yet
     svg = t.locator("[data-role='timeline'] svg")
     assert svg.locator("text", has_text=re.compile(r"East.*♣.*26B")).count() >= 1
-    shot(page, t, "4-clubs-prohibited-on-the-timeline.png")
+    shot(page, t, "4-clubs-prohibited.png")
+    timeline_shot(t, "4-timeline-clubs-prohibited.png")
 
     # ---- East leads ♥5: he still has the lead until the trick is won; the restriction is in force ----
     click(t, t.locator("[data-seat='E'] .bl-hand [data-card='H5']"))
@@ -208,3 +214,36 @@ def test_an_insufficient_bid_and_a_26B_prohibition_by_click_reach_the_timeline(l
     assert not any("♣" in s and "26B" in s for s in said), said      # no longer stated as in force
     assert "West" in " ".join(said), said                # West, who won trick 1, is to lead
     shot(page, t, "5-restriction-lapsed-after-trick-1.png")
+    timeline_shot(t, "5-timeline-restriction-lapsed.png")
+
+
+FINDINGS_NOTEBOOK = "auction-findings.ipynb"
+
+
+@pytest.mark.xfail(strict=True, reason="the finding row overflows the auction panel at 1280x800 with Lab's file "
+                   "browser open: East's hand covers 'comparable' and 'not comparable' (test-artifacts/"
+                   "auction-browser/6-finding-buttons.png); 'the lowest bid in the same denomination' is clickable")
+def test_the_directors_finding_buttons_can_be_clicked_at_a_projector(lab: str, workdir: Path, page: Any) -> None:
+    """At an insufficient bid (W 1♥ over S 2♠) the table asks for the Director's finding on the replacement
+    (27B1(a): the lowest sufficient bid in the same denomination; 27B1(b) with 23A: comparable; or not
+    comparable). A person must be able to click each of the three at 1280x800 with Lab's file browser open."""
+    write_notebook(workdir, FINDINGS_NOTEBOOK, [CELL.replace('start="start")', 'start="start", resume=False)')])
+    goto_and_run_all(page, lab, FINDINGS_NOTEBOOK)
+    page.wait_for_selector("[data-bl='table'] .bl-call-controls", timeout=120_000)
+    settle(page)
+    t = tables(page).first
+    t.evaluate("e => e.scrollIntoView({block: 'start'})")
+    for c in ("1♠", "pass", "2♠", "1♥"):
+        call(t, c)
+    click(t, t.locator(".bl-call-answer").get_by_role("button", name="Do not accept", exact=True))
+    findings = t.locator(".bl-call-findings button")
+    assert findings.count() == 3
+    shot(page, t, "6-finding-buttons.png")
+    blocked = []
+    for i in range(3):
+        b = findings.nth(i)
+        try:
+            b.click(trial=True, timeout=5_000)     # actionable: visible, enabled, and not covered by another element
+        except Exception:  # noqa: BLE001 (Playwright's TimeoutError: something else takes the click)
+            blocked.append(b.inner_text().strip())
+    assert blocked == [], f"finding buttons a person cannot click: {blocked}"
