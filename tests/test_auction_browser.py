@@ -19,6 +19,9 @@ partner.toml, dealer North, no calls). Everything is done by click, as a teacher
   is; East leads ♥5, South ♥2, West ♥A, North ♥8: West wins trick 1, East has lost the lead, and the lane
   lapses in trick 1.
 
+A second test (strict xfail, a finding) checks that a person can click each of the Director's three findings on
+the replacement of an insufficient bid at the same screen size.
+
 The expected values come from the Laws (above), not from the code's output. Screenshots go to
 ``test-artifacts/auction-browser/``. Without Chromium the test is skipped, except in CI (``CI=true``).
 """
