@@ -164,7 +164,9 @@ def nbvoila(nbdir: Path, browser: Any) -> str:
 
 def end_lab_sessions() -> None:
     """Shut down every notebook session of the shared JupyterLab, with its kernel (a test's last step): the next
-    test that opens a notebook gets a fresh kernel, not one whose tables an earlier test has played."""
+    test that opens a notebook gets a fresh kernel, not one whose tables an earlier test has played. The lines a
+    test played off the script, which a Lab table keeps beside its notebook (``mine/.*.autosave``, issue 37), go
+    too: a later test would open that table where the earlier one left it."""
     lab = shared("nblab")
     if lab is None:
         return
@@ -173,6 +175,10 @@ def end_lab_sessions() -> None:
     for session in sessions:
         urllib.request.urlopen(urllib.request.Request(f"{lab}/api/sessions/{session['id']}", method="DELETE"),
                                timeout=60).close()
+    folder = shared("nbdir")
+    if folder is not None:
+        for kept in Path(folder).rglob("*.autosave"):
+            kept.unlink(missing_ok=True)
 
 
 @pytest.fixture
