@@ -47,13 +47,13 @@ def bidding_diagram(parent: ET.Element, auction: dict[str, Any], lang: str) -> N
     grid = grid_table(box, "bl-bidding", "margin:0 auto")
     head = grid_row(grid)
     for seat in _ORDER:
-        element(grid_cell(head, "bl-bidding-seat", "padding:0 6px;text-align:center"), "span", None,
+        element(grid_cell(head, "bl-bidding-seat", "padding:0 4px;text-align:center"), "span", None,
                 format_seat(seat, lang, "letter"), style=css(font_weight="bold", color="#cfe3d3"))
     held_back = bool(auction.get("held_back"))
     for row in _rows(auction["made"], auction["dealer"]):
         tr = grid_row(grid)
         for entry in row:
-            cell = grid_cell(tr, "bl-call", "padding:0 6px;text-align:center;white-space:nowrap")
+            cell = grid_cell(tr, "bl-call", "padding:0 4px;text-align:center;white-space:nowrap")
             if entry is None:
                 continue
             seat, call, status, ref = entry
@@ -81,10 +81,10 @@ def bidding_diagram(parent: ET.Element, auction: dict[str, Any], lang: str) -> N
 
 _SMALL = "font-size:13px;line-height:1.15;padding:0 4px;margin:1px"
 #: a bid in the bidding box: smaller still, in five rows of seven under the other controls
-_BID = ("font-size:12px;line-height:1.1;padding:0 2px;margin:1px;min-width:2.2em;text-align:center;"
+_BID = ("font-size:12px;line-height:1.1;padding:0 2px;margin:0 1px 1px;min-width:2.2em;text-align:center;"
         "white-space:nowrap")
 #: the Director's finding: a long one wraps inside its button, the short ones stand side by side
-_FINDING = "font-size:12px;line-height:1.1;padding:0 4px;margin:1px;text-align:center;flex:1 1 auto"
+_FINDING = "font-size:12px;line-height:1.1;padding:0 3px;margin:1px;text-align:center;flex:1 1 auto"
 #: a row of buttons that wraps inside the controls rather than widening the centre
 _ROW = css(display="flex", flex_wrap="wrap", justify_content="center", align_items="center", white_space="normal",
            max_width="100%")
