@@ -43,7 +43,7 @@ def bidding_diagram(parent: ET.Element, auction: dict[str, Any], lang: str) -> N
     box = element(parent, "div", "bl-auction", style=css(color="#ffffff", font_size="15px", max_width=AUCTION_MAX,
                                                         margin="0 auto", white_space="normal"))
     element(box, "div", "bl-auction-title", text("auction.render.title", lang),
-            style=css(font_weight="bold", margin_bottom="2px"))
+            style=css(font_weight="bold", font_size="13px", line_height="1.2"))
     grid = grid_table(box, "bl-bidding", "margin:0 auto")
     head = grid_row(grid)
     for seat in _ORDER:
@@ -79,12 +79,12 @@ def bidding_diagram(parent: ET.Element, auction: dict[str, Any], lang: str) -> N
         line.text = f"{text(f'auction.dir.must_pass_{o.until}', lang, seat=o.seat)} ({o.law.cite(lang)})"
 
 
-_SMALL = "font-size:13px;line-height:1.15;padding:0 4px;margin:1px"
+_SMALL = "font-size:13px;line-height:1.15;padding:0 4px;margin:0 1px 1px"
 #: a bid in the bidding box: smaller still, in five rows of seven under the other controls
 _BID = ("font-size:12px;line-height:1.1;padding:0 2px;margin:0 1px 1px;min-width:2.2em;text-align:center;"
         "white-space:nowrap")
 #: the Director's finding: a long one wraps inside its button, the short ones stand side by side
-_FINDING = "font-size:12px;line-height:1.1;padding:0 3px;margin:1px;text-align:center;flex:1 1 auto"
+_FINDING = "font-size:12px;line-height:1.1;padding:0 3px;margin:0 1px 1px;text-align:center;flex:1 1 auto"
 #: a row of buttons that wraps inside the controls rather than widening the centre
 _ROW = css(display="flex", flex_wrap="wrap", justify_content="center", align_items="center", white_space="normal",
            max_width="100%")
@@ -95,7 +95,7 @@ def _controls(box: ET.Element, controls: dict[str, Any], lang: str) -> None:
     of rotation), the Director's finding for the call (23A, 27B1), every call, and accepting or not an irregular
     call that waits for its left-hand opponent. They wrap inside the centre of the compass (the bidding diagram's
     ``AUCTION_MAX``); the bids in a row for each denomination, seven levels from left to right."""
-    panel = element(box, "div", "bl-call-controls", style=css(margin="4px auto 0", color="#111111",
+    panel = element(box, "div", "bl-call-controls", style=css(margin="2px auto 0", color="#111111",
                                                                background_color="#f7f7f7", border_radius="6px",
                                                                padding="2px", max_width="100%",
                                                                box_sizing="border-box", white_space="normal",
