@@ -18,6 +18,11 @@ from bridgelaws.render.markup import element, grid_cell, grid_row, grid_table
 from bridgelaws.render.style import ORANGE, css
 
 _ORDER = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
+#: the bidding diagram's widest, with the call controls under it: the centre of the compass between West's and
+#: East's hands within the widget's COMPASS_MAX_PX. Wider (a long "must pass" line, the Director's findings on one
+#: line), the centre squeezes a hand's long suit onto two lines and the compass past its column
+#: (tests/test_fit_browser.py)
+AUCTION_MAX = "17em"
 
 
 def _rows(made: tuple[tuple[Seat, Any, str, Any], ...], dealer: Seat) -> list[list[tuple[Any, ...] | None]]:
@@ -35,19 +40,20 @@ def _rows(made: tuple[tuple[Seat, Any, str, Any], ...], dealer: Seat) -> list[li
 
 def bidding_diagram(parent: ET.Element, auction: dict[str, Any], lang: str) -> None:
     """``auction``: ``made`` (the auction engine's record of calls), ``dealer``, ``obligations``, ``held_back``."""
-    box = element(parent, "div", "bl-auction", style=css(color="#ffffff", font_size="15px"))
+    box = element(parent, "div", "bl-auction", style=css(color="#ffffff", font_size="15px", max_width=AUCTION_MAX,
+                                                        margin="0 auto", white_space="normal"))
     element(box, "div", "bl-auction-title", text("auction.render.title", lang),
-            style=css(font_weight="bold", margin_bottom="2px"))
+            style=css(font_weight="bold", font_size="13px", line_height="1.2"))
     grid = grid_table(box, "bl-bidding", "margin:0 auto")
     head = grid_row(grid)
     for seat in _ORDER:
-        element(grid_cell(head, "bl-bidding-seat", "padding:0 6px;text-align:center"), "span", None,
+        element(grid_cell(head, "bl-bidding-seat", "padding:0 4px;text-align:center"), "span", None,
                 format_seat(seat, lang, "letter"), style=css(font_weight="bold", color="#cfe3d3"))
     held_back = bool(auction.get("held_back"))
     for row in _rows(auction["made"], auction["dealer"]):
         tr = grid_row(grid)
         for entry in row:
-            cell = grid_cell(tr, "bl-call", "padding:0 6px;text-align:center;white-space:nowrap")
+            cell = grid_cell(tr, "bl-call", "padding:0 4px;text-align:center;white-space:nowrap")
             if entry is None:
                 continue
             seat, call, status, ref = entry
@@ -66,41 +72,54 @@ def bidding_diagram(parent: ET.Element, auction: dict[str, Any], lang: str) -> N
     if held_back:
         return
     for o in auction.get("obligations", ()):
-        line = element(box, "div", "bl-must-pass", style=css(font_size="13px", margin_top="3px",
+        line = element(box, "div", "bl-must-pass", style=css(font_size="12px", margin_top="2px",
                                                               background_color="#fff3e0", color="#5a3000",
                                                               border_radius="4px", padding="1px 4px",
                                                               white_space="normal"))
         line.text = f"{text(f'auction.dir.must_pass_{o.until}', lang, seat=o.seat)} ({o.law.cite(lang)})"
 
 
-_SMALL = "font-size:13px;padding:0 4px;margin:1px"
+_SMALL = "font-size:13px;line-height:1.15;padding:0 4px;margin:0 1px 1px"
+#: a bid in the bidding box: smaller still, in five rows of seven under the other controls
+_BID = ("font-size:12px;line-height:1.1;padding:0 2px;margin:0 1px 1px;min-width:2.2em;text-align:center;"
+        "white-space:nowrap")
+#: the Director's finding: a long one wraps inside its button, the short ones stand side by side
+_FINDING = "font-size:12px;line-height:1.1;padding:0 3px;margin:0 1px 1px;text-align:center;flex:1 1 auto"
+#: a row of buttons that wraps inside the controls rather than widening the centre
+_ROW = css(display="flex", flex_wrap="wrap", justify_content="center", align_items="center", white_space="normal",
+           max_width="100%")
 
 
 def _controls(box: ET.Element, controls: dict[str, Any], lang: str) -> None:
     """The call buttons of the interactive table: who calls (another seat than the player to call makes a call out
     of rotation), the Director's finding for the call (23A, 27B1), every call, and accepting or not an irregular
-    call that waits for its left-hand opponent."""
-    panel = element(box, "div", "bl-call-controls", style=css(margin_top="4px", color="#111111",
+    call that waits for its left-hand opponent. They wrap inside the centre of the compass (the bidding diagram's
+    ``AUCTION_MAX``); the bids in a row for each denomination, seven levels from left to right."""
+    panel = element(box, "div", "bl-call-controls", style=css(margin="2px auto 0", color="#111111",
                                                                background_color="#f7f7f7", border_radius="6px",
-                                                               padding="3px"))
+                                                               padding="2px", max_width="100%",
+                                                               box_sizing="border-box", white_space="normal",
+                                                               font_size="13px", line_height="1.2"))
     if controls.get("irregular"):
-        row = element(panel, "div", "bl-call-answer")
+        row = element(panel, "div", "bl-call-answer", style=_ROW)
         button(row, Button(text("auction.render.accept", lang), "accept_call"), _SMALL)
         button(row, Button(text("auction.render.reject", lang), "reject_call"), _SMALL)
-    row = element(panel, "div", "bl-call-seats", text("auction.render.who_calls", lang) + " ")
+    row = element(panel, "div", "bl-call-seats", style=_ROW)
+    element(row, "span", None, text("auction.render.who_calls", lang), style=css(margin_right="3px"))
     for seat in _ORDER:
         button(row, Button(format_seat(seat, lang, "letter"), "call_seat", seat.value,
                            pressed=seat is controls.get("seat")), _SMALL)
-    row = element(panel, "div", "bl-call-findings", text("auction.render.finding", lang) + " ")
+    row = element(panel, "div", "bl-call-findings", style=_ROW)
+    element(row, "span", None, text("auction.render.finding", lang))
     for finding in ("same_denominations", "comparable", "not_comparable"):
         button(row, Button(text(f"auction.render.finding_{finding}", lang), "call_finding", finding,
-                           pressed=controls.get("finding") == finding), _SMALL)
-    row = element(panel, "div", "bl-call-other")
+                           pressed=controls.get("finding") == finding), _FINDING)
+    row = element(panel, "div", "bl-call-other", style=_ROW)
     for c in ("P", "X", "XX"):
         button(row, Button(localize(Call.parse(c), lang), "call", c), _SMALL)
-    grid = grid_table(panel, "bl-call-bids", "margin:0 auto")
-    for level in range(1, 8):
-        tr = grid_row(grid)
-        for d in DENOMINATIONS:
+    bids = element(panel, "div", "bl-call-bids")
+    for d in DENOMINATIONS:   # a row of each denomination's seven bids; a long one ("1 grand") wraps its row
+        row = element(bids, "div", None, style=_ROW)
+        for level in range(1, 8):
             call = Call("bid", level, d)
-            button(grid_cell(tr, None, "padding:0"), Button(localize(call, lang), "call", str(call)), _SMALL)
+            button(row, Button(localize(call, lang), "call", str(call)), _BID)
