@@ -16,7 +16,8 @@ from bridgelaws.events import AcceptCall, CallEvent, Event, Expose, RejectCall
 from bridgelaws.laws import law
 from bridgelaws.rules import auction as auction_rules
 
-from bridgelaws.scenario.values import _Problem, _choice, _list, _seat, _short, _suit, _table
+from bridgelaws.scenario.values import Problem as _Problem, choice as _choice, items as _list, seat as _seat, \
+    short as _short, suit as _suit, table as _table
 
 VULNERABLE = ("None", "NS", "EW", "All")
 AUCTION_TOP_KEYS = ("dealer", "vulnerable")
@@ -24,7 +25,7 @@ AUCTION_EXPECTATION_KEYS = ("must_pass", "forbid_suits", "lead_restriction_pendi
 _AUCTION_EVENTS = (CallEvent, AcceptCall, RejectCall)
 
 
-def _is_auction_event(e: Event) -> bool:
+def is_auction_event(e: Event) -> bool:
     return isinstance(e, _AUCTION_EVENTS) or isinstance(e, Expose) and e.period == "auction"
 
 
@@ -42,10 +43,10 @@ def auction_contract(dealer: Seat, history: tuple[Event, ...], contract: Any, de
     no = 0
     for no, e in enumerate(history, 1):
         if st.ended:
-            if _is_auction_event(e):
+            if is_auction_event(e):
                 raise _Problem(f"{label(no)}: the auction ended with event {_ended_at(history, no)} (17D)", no)
             continue
-        if not _is_auction_event(e):
+        if not is_auction_event(e):
             raise _Problem(f"{label(no)}: the auction has not ended (17D): it ends after three passes in rotation "
                            "follow a call; no card is played before", no)
         try:

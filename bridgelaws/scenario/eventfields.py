@@ -193,3 +193,8 @@ def _event(raw: Any, no: int) -> Event:
             raise _Problem(f"{where}: {exc}") from None
     except _Problem as exc:
         raise _Problem(str(exc), no) from None
+
+
+#: the event's label in an error ("event 7 (W play SX)"), for validate's auction checks (a public name: see
+#: tests/test_imports.py)
+label = _label

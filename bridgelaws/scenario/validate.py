@@ -8,8 +8,8 @@ from typing import Any
 from bridgelaws.deal import Contract
 from bridgelaws.errors import ScenarioError
 
-from bridgelaws.scenario.auction_keys import _is_auction_event, auction_contract, vulnerable
-from bridgelaws.scenario.eventfields import _history, _label
+from bridgelaws.scenario.auction_keys import is_auction_event, auction_contract, vulnerable
+from bridgelaws.scenario.eventfields import _history, label as _label
 from bridgelaws.scenario.expectations import _checkpoints, _expected
 from bridgelaws.scenario.model import _ID_RE, REQUIRED_KEYS, Scenario, TEXT_KEYS, TOP_LEVEL_KEYS
 from bridgelaws.scenario.values import (
@@ -120,8 +120,8 @@ def _build(data: Any, path: str | None) -> Scenario:
         contract, declarer = auction_contract(  # type: ignore[assignment]
             dealer, history, data.get("contract"), data.get("declarer"),
             lambda no: f"event {no} ({_label(raw[no - 1])})")
-    elif "vulnerable" in data or any(_is_auction_event(e) for e in history):
-        no = next((i for i, e in enumerate(history, 1) if _is_auction_event(e)), None)
+    elif "vulnerable" in data or any(is_auction_event(e) for e in history):
+        no = next((i for i, e in enumerate(history, 1) if is_auction_event(e)), None)
         where = f"event {no} ({_label(data['history'][no - 1])})" if no else "vulnerable"
         raise _Problem(f"{where}: a scenario with an auction names its dealer (dealer = \"N\")", no)
     texts = {k: _text(data[k], k) if k in data else None for k in TEXT_KEYS}
