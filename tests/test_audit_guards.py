@@ -132,3 +132,15 @@ def test_not_cite_of_a_parent_forbids_its_paragraphs_62d() -> None:
     assert not sc.check(s).passed
     s = dataclasses.replace(s, expected={"statements_not_cite": ["62B"]})
     assert sc.check(s).passed, sc.check(s).lines()
+
+
+# ---- E3: the 62C1 note refers to Law 16C, as 62C1 itself does ("(see Law 16C)")
+
+def test_the_62c1_note_after_a_correction_refers_to_law_16c() -> None:
+    """After West's revoke is corrected, the non-offenders may withdraw the cards they played after it (62C1),
+    and what those cards show is a matter for Law 16C, which 62C1 names."""
+    t = replay(REVOKE / "62c-withdrawals-after-correction.toml", 17)
+    notes = [st for st in t.statements() if st.law is not None and st.law.code == "62C1"]
+    assert notes, [st.message.key for st in t.statements()]
+    named = {v.code for st in notes for v in st.message.params.values() if hasattr(v, "code")}
+    assert "16C" in named, named
