@@ -60,9 +60,9 @@ def withdraw(table: Engine, state: PlayState, ev: Withdraw) -> PlayState:
         # a revoke is on record: Law 62C is the rule the player is thinking of, and it says why not
         return _after_revoke(table, state, ev)
     raise IllegalPlayError(
-        f"{ev}: {seat.name.title()} cannot take back {card}: a played card may be taken back only after a proper "
-        "lead that follows a lead out of turn (53B), a corrected designation (45C4b, 47D) or a corrected revoke "
-        "(62C); otherwise it stays played (47F)", law=L47F, seat=seat, card=card, event=ev,
+        f"{ev}: {seat.name.title()} cannot withdraw {card} here: the engine lets a played card be withdrawn "
+        "after a proper lead that follows a lead out of turn (53B), a corrected designation (45C4b, 47D) or a "
+        "corrected revoke (62C); Law 47's other cases are the Director's", law=L47F, seat=seat, card=card, event=ev,
         key="lp.error.no_withdraw", trick_no=state.trick_no)
 
 
