@@ -56,6 +56,8 @@ TIMEOUT = 60_000
 def server_env(home: Path) -> dict[str, str]:
     env = dict(os.environ)
     env["PATH"] = str(BIN) + os.pathsep + env.get("PATH", "")
+    # no kept lines (issue 37's autosave): one test's line would open the next test's table where it was left
+    env["BRIDGELAWS_AUTOSAVE"] = "0"
     env["JUPYTERLAB_SETTINGS_DIR"] = str(home / "lab-settings")
     env["JUPYTERLAB_WORKSPACES_DIR"] = str(home / "lab-workspaces")
     env["JUPYTER_RUNTIME_DIR"] = str(home / "runtime")

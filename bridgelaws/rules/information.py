@@ -98,7 +98,8 @@ def withdrawn(state: PlayState, item: Item, by: Seat, offender: bool,
     info = withdrawn_information(item, by, offender)
     if face_down:
         info = replace(info, face_down=True)
-    return state.evolve(withdrawn=state.withdrawn + (info,)), info
+    # the same withdrawal again (a card led, withdrawn and led again) moves to the end rather than growing the record
+    return state.evolve(withdrawn=tuple(w for w in state.withdrawn if w != info) + (info,)), info
 
 
 def became_penalty_card(state: PlayState) -> PlayState:

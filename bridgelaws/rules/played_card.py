@@ -206,7 +206,7 @@ def _defender_hold(table: Engine, state: PlayState, ev: Hold) -> PlayState:
         notes = [note("played.note.hold_not_seen", L45C1, seat=seat, card=card, partner=partner)]
         if ev.returned:
             notes.append(note("played.note.defender_hesitation", L16, seat=seat, partner=partner))
-            st = st.evolve(handled=st.handled + ((seat, card),))
+            st = st.evolve(handled=tuple(h for h in st.handled if h != (seat, card)) + ((seat, card),))
         return st.evolve(notes=tuple(notes))
     if fd is not None and fd[0] is seat and fd[1] != card:
         # the face-down lead is made; a second card his partner could see is exposed in the auction period

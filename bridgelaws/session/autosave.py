@@ -6,7 +6,9 @@ does this (not nbval, nbclient, Voila or a script)."""
 
 from __future__ import annotations
 
+import os
 import re
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -76,9 +78,18 @@ def restore(s: Any) -> bool:
     return True
 
 
+def enabled() -> bool:
+    """Not in the offline site (Pyodide: a file that is not there is fetched from the site's server first, and
+    the 404 shows in the page's console), nor where BRIDGELAWS_AUTOSAVE=0 (the browser tests: one test's kept
+    line would open the next test's table where the first one left it)."""
+    return sys.platform != "emscripten" and os.environ.get("BRIDGELAWS_AUTOSAVE", "1") != "0"
+
+
 def start(s: Any, seen: Any, built: Any) -> bool:
     """A table built by a JupyterLab cell that may write: bring back a kept line unless the cell's own live
     table is resumed (the same build, still in memory); True: keep the line from now on."""
+    if not enabled():
+        return False
     if seen is None or seen[0] != built:
         restore(s)
     return True
