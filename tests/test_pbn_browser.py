@@ -104,4 +104,6 @@ def test_a_person_downloads_the_pbn_and_lin_files(voila: str, tmp_path: Path) ->
     assert len(calls) == len(original.auction) and tuple(back.history[len(calls):]) == original.plays
     lin = lin_file.read_text(encoding="utf-8")
     assert lin.startswith("pn|") and lin.count("|pc|") == 29
-    assert "Meldingerne er ikke en del af eksemplet" in lin   # the table's language (Danish)
+    # the record's own auction, as LIN writes calls (issue 36), instead of a stand-in auction and its note
+    assert lin.count("|mb|") == len(original.auction) and "Meldingerne er ikke en del af eksemplet" not in lin
+    assert "|nt|" in lin and " stik" in lin                  # the notes, in the table's language (Danish)
