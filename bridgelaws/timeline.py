@@ -182,7 +182,10 @@ class Cell:
     def text(self, lang: str) -> str:
         c = self.constraint
         what = c.message.text(lang)
-        when = _t("timeline.when", lang, trick=self.since[0], event=self.since[1])
+        if self.since[0] == 0:   # trick 0: the auction (issue 36)
+            when = _t("timeline.when_auction", lang, event=self.since[1])
+        else:
+            when = _t("timeline.when", lang, trick=self.since[0], event=self.since[1])
         if self.status == "started":
             return _t("timeline.started", lang, text=what, law=c.law)
         if self.status == "changed":
@@ -195,8 +198,8 @@ class Cell:
 
 @dataclass(frozen=True, slots=True)
 class Row:
-    """One row of the timeline: event number (1-based), the trick it happened in, the event, whether it
-    completed the trick, and the cells by seat."""
+    """One row of the timeline: event number (1-based), the trick it happened in (0: the auction), the event,
+    whether it completed the trick, and the cells by seat."""
 
     number: int
     trick: int
@@ -208,6 +211,10 @@ class Row:
     @property
     def completes_trick(self) -> bool:
         return len(self.after.tricks) > len(self.before.tricks)
+
+    def when(self, lang: str) -> int | str:
+        """The trick, or the word for the auction in ``lang`` for an event of the auction."""
+        return self.trick if self.trick else _t("timeline.auction", lang)
 
     def what(self, lang: str) -> str:
         out = describe_event(self.event, lang, self.before)
@@ -227,7 +234,7 @@ def rows(table: Table, every_event: bool = False) -> list[Row]:
     n = len(table.history)
     for i, event in enumerate(table.history):
         before, after = states[i], states[i + 1]
-        trick = min(before.trick_no, 13)
+        trick = 0 if before.phase == "auction" else min(before.trick_no, 13)
         changes = table.changes(i)
         by_seat: dict[Seat, list[Cell]] = {s: [] for s in SEATS}
         for ch in changes:
@@ -272,11 +279,13 @@ def timeline(table: Table, lang: str = "en", *, every_event: bool = False) -> pd
     cols = columns(lang)
     data = []
     index = []
-    for row in rows(table, every_event):
+    rs = rows(table, every_event)
+    for row in rs:
         index.append(row.number)
-        data.append([row.trick, row.what(lang)] + ["\n".join(c.text(lang) for c in row.cells[s]) for s in SEATS])
+        data.append([row.when(lang), row.what(lang)] + ["\n".join(c.text(lang) for c in row.cells[s]) for s in SEATS])
     df = pd.DataFrame(data, columns=cols, index=pd.Index(index, name=_t("timeline.event", lang), dtype="int64"))
-    df[cols[0]] = df[cols[0]].astype("int64")
+    if all(row.trick for row in rs):   # the events of the auction say so in the trick column: then it is text
+        df[cols[0]] = df[cols[0]].astype("int64")
     return df
 
 
@@ -320,7 +329,7 @@ def styled(data: Table | pd.DataFrame, lang: str = "en", *, every_event: bool = 
 
 def row_html(row: Row, lang: str) -> str:
     """One row of :func:`table_html`: event number, trick, what happened, and the four players' cells."""
-    cells = [str(row.number), str(row.trick), _cell_html(row.what(lang))]
+    cells = [str(row.number), _cell_html(row.when(lang)), _cell_html(row.what(lang))]
     cells += [_cell_html("\n".join(c.text(lang) for c in row.cells[s])) for s in SEATS]
     head = f'<th class="bl-tl-n" scope="row">{cells[0]}</th>'
     return "<tr>" + head + "".join(f"<td>{c}</td>" for c in cells[1:]) + "</tr>"
@@ -392,10 +401,16 @@ UI_NOTES = frozenset({"lp.note.53B_in_error_back", "played.note.opponent_may_rep
 class Lane:
     """One constraint across the tricks. ``kind``: ``major`` / ``minor`` (penalty card), ``lead`` (50D2,
     51B), ``play`` (57A), ``decision`` (a decision point: 50D2, 52, 54 ...), ``revoke`` (with its
-    establishment) or ``ui`` (16C). Tricks are 1 to 13: ``start`` is the trick in which it arises, ``end``
-    the trick in which it lapses (None while it is in force); ``*_at`` the same on a scale where trick k
-    runs from k-1 to k (a card played adds a quarter), for the drawing. ``reason`` and ``end_law`` say why
-    it lapsed; a revoke's ``established`` is the trick of its establishment (63A)."""
+    establishment), ``ui`` (16C) or ``pass`` (an obligation to pass in the auction: 24B, 27B2, 30A ...).
+    Tricks are 1 to 13, and 0 is the auction: ``start`` is the trick in which it arises, ``end`` the trick in
+    which it lapses (None while it is in force); ``*_at`` the same on a scale where trick k runs from k-1 to k
+    (a card played adds a quarter) and the auction from -1 to 0, for the drawing; ``start_where`` and
+    ``end_where`` name the call or the event of the auction (``("call", seat, call, n)``, ``("event", event)``,
+    ``("end",)``: the end of the auction). ``reason`` and ``end_law`` say why it lapsed; a revoke's
+    ``established`` is the trick of its establishment (63A). A lane that ``waits`` is drawn dashed until it
+    ``binds`` (its trick, 0: when the auction ends): a 26B restriction from the withdrawn call to declarer's
+    prohibition at the offender's partner's first turn to lead, a card exposed in the auction until it becomes a
+    penalty card (24E)."""
 
     key: tuple[Any, ...]
     kind: str
@@ -413,16 +428,46 @@ class Lane:
     established: int | None = None
     established_at: float | None = None
     established_law: Any = None
+    start_where: Any = None
+    end_where: Any = None
+    waits: bool = False
+    binds: int | None = None
+    binds_at: float | None = None
+    binds_law: Any = None
 
     def label(self, lang: str) -> str:
         """What it is, with its law: "West's ♦3 is a major penalty card (§ 50D1a)"."""
         return _t("timeline.lane", lang, text=self.message.text(lang), law=self.law)
+
+    def arising(self, lang: str) -> str:
+        """Where it arises: "arises in trick 3", "arises in the auction at West's 1♥ (call 4)"."""
+        where = self.start_where
+        if where is None:
+            return _t("timeline.arises", lang, trick=self.start)
+        if where[0] == "call":
+            return _t("timeline.arises_call", lang, seat=where[1], call=where[2], n=where[3])
+        return _t("timeline.arises_event", lang, what=describe_event(where[1], lang))
+
+    def binding(self, lang: str) -> str:
+        """Where a lane that waited takes effect ("" for one that never waited, or has not yet)."""
+        if self.binds is None:
+            return ""
+        if self.binds == 0:
+            return _t("timeline.binds_auction_end", lang, law=self.binds_law)
+        return _t("timeline.binds_trick", lang, trick=self.binds, law=self.binds_law)
 
     def ending(self, lang: str) -> str:
         """When and why it lapsed, or that it is still in force."""
         if self.end is None:
             return _t("timeline.still", lang)
         reason = self.reason.text(lang) if self.reason is not None else ""
+        where = self.end_where
+        if where is not None:
+            if where[0] == "end":
+                return _t("timeline.lapses_auction_end", lang)
+            if where[0] == "call":
+                return _t("timeline.lapses_call", lang, seat=where[1], call=where[2], n=where[3], reason=reason)
+            return _t("timeline.lapses_event", lang, what=describe_event(where[1], lang), reason=reason)
         if self.end_law is not None:
             return _t("timeline.lapses_law", lang, trick=self.end, reason=reason, law=self.end_law)
         return _t("timeline.lapses", lang, trick=self.end, reason=reason)
@@ -451,6 +496,10 @@ def _start(c: Constraint, kind: str, before: PlayState, after: PlayState) -> int
 
 def _lane_kind(c: Constraint) -> str:
     kind = c.key[0]
+    if kind == "must_pass":
+        return "pass"
+    if kind == "lead_restriction_26B":
+        return "lead"
     if kind == "penalty_card":
         return "minor" if c.message.key.endswith("minor") else "major"
     if kind == "restriction":
@@ -460,9 +509,13 @@ def _lane_kind(c: Constraint) -> str:
     return "decision"
 
 
-def _group(key: tuple[Any, ...]) -> tuple[Any, ...] | None:
+def _group(c: Constraint) -> tuple[Any, ...] | None:
     """The lane a constraint belongs to: a revoke, its establishment and its Law 64 item share one lane;
-    the total transfer and 64C are said once at the end, not lanes of their own."""
+    the total transfer and 64C are said once at the end, not lanes of their own. Law 26B's restriction waiting
+    for the offender's partner's first turn to lead and declarer's prohibition then share one lane."""
+    key = c.key
+    if key[0] == "lead_restriction_26B" or (key[0] == "restriction" and str(c.law) == "26B"):
+        return ("26B", key[1])
     if key[0] in ("revoke", "revoke_established", "revoke_adjustment"):
         return ("revoke", *key[1:])
     if key[0] in ("revoke_total", "revoke_64c"):
@@ -505,10 +558,140 @@ def _ui_seat(params: Any, state: PlayState) -> Seat:
     return next((s for s in unauthorized if s is not owner and s is not state.dummy), owner)
 
 
-def lanes(table: Table, upto: int | None = None) -> list[Lane]:
-    """The lanes of ``table``: every constraint from the trick in which it arises to the trick in which it
-    lapses, in the order they arose. ``upto``: only the events up to the end of that trick."""
+@dataclass(frozen=True, slots=True)
+class Span:
+    """Where the events of the auction lie on the drawing's scale (the auction runs from -1 to 0): ``at``, by
+    event index (0-based), where the state after it lies; ``calls``, the number of each call in the auction (1
+    for the first call made, irregular ones included); ``now``, where the position reached lies while the
+    auction goes on; ``column``: the drawing has an auction column (the board has an auction with an
+    irregularity: an irregular call or a card exposed during the auction)."""
+
+    at: dict[int, float]
+    calls: dict[int, int]
+    now: float | None = None
+    column: bool = False
+
+
+_NO_AUCTION = Span({}, {})
+
+
+def span(table: Table, upto: int | None = None) -> Span:
+    """The auction's place on the drawing for ``table`` up to the position drawn (``upto``: a trick)."""
     states = table.states
+    if states[0].auction is None:
+        return _NO_AUCTION
+    n = _reached(table, upto)
+    idx = [i for i in range(n) if states[i].phase == "auction"]
+    a = states[n].auction
+    ongoing = states[n].phase == "auction"
+    k = len(idx) + (1 if ongoing else 0)   # while the auction goes on, room for the next call
+    at = {i: round(-1 + (j + 1) / k, 4) for j, i in enumerate(idx)}
+    calls: dict[int, int] = {}
+    for i in idx:
+        if isinstance(table.history[i], CallEvent):
+            calls[i] = len(calls) + 1
+    column = a is not None and bool(a.log or a.exposed)
+    return Span(at, calls, round(-1 + len(idx) / k, 4) if ongoing else None, column)
+
+
+def _where(table: Table, sp: Span, i: int) -> tuple[Any, ...]:
+    """The call or event of the auction with index ``i``, as a lane names it."""
+    ev = table.history[i]
+    if i in sp.calls:
+        from bridgelaws.auction.calls import Call
+
+        return ("call", ev.seat, Call.parse(ev.call), sp.calls[i])
+    return ("event", ev)
+
+
+def _origin(table: Table, c: Constraint, i: int) -> tuple[int, Any] | None:
+    """Where a constraint that takes effect when the auction ends was born in it: the withdrawn call behind a
+    26B restriction (26A, 26B), or the card exposed during the auction that became a penalty card (24E). The
+    index of that event, and the law under which the constraint takes effect then (None: at once)."""
+    states = table.states
+    after = states[i + 1]
+    a = after.auction
+    if a is None:
+        return None
+    if c.key[0] == "lead_restriction_26B":
+        lr = after.auction_lead
+        offender = lr[1] if lr is not None else getattr(after.pending, "offender", None)
+        w = next((w for w in a.withdrawn if w.lead_restriction and w.seat is offender), None)
+        if w is None:
+            return None
+        j = next((k for k, m in enumerate(a.made) if m[0] is w.seat and m[1] == w.call
+                  and m[2] in ("cancelled", "withdrawn")), None)
+        if j is None:
+            return None
+        made = next((k for k in range(i + 1) if states[k].phase == "auction"
+                     and states[k + 1].auction is not None and len(states[k + 1].auction.made) > j), None)
+        return None if made is None else (made, None)
+    if c.key[0] == "penalty_card" and states[i].phase == "auction":
+        seat, card = c.key[1], c.key[2]
+        k = next((k for k in range(i) if states[k].phase == "auction" and isinstance(table.history[k], Expose)
+                  and table.history[k].seat is seat and table.history[k].card == card), None)
+        return None if k is None else (k, c.law if str(c.law) == "24E" else law_24e())
+    return None
+
+
+def law_24e() -> Any:
+    from bridgelaws.laws import law
+
+    return law("24E")
+
+
+def _open_lane(table: Table, sp: Span, g: tuple[Any, ...], c: Constraint, i: int) -> Lane:
+    """A lane for a constraint that starts with event ``i``: in the auction at its call or event; one born
+    earlier in the auction (26B, 24E) from where it was born, waiting until now."""
+    states = table.states
+    before, after = states[i], states[i + 1]
+    kind = _lane_kind(c)
+    origin = _origin(table, c, i)
+    if origin is not None:
+        k, binds_law = origin
+        lane = Lane(g, kind, c.seat, c.law, c.message, 0, sp.at.get(k, 0.0), k + 1,
+                    start_where=_where(table, sp, k), waits=True)
+        if binds_law is not None:   # 24E: a penalty card from the end of the auction
+            lane.binds, lane.binds_at, lane.binds_law = 0, sp.at.get(i, 0.0), binds_law
+        return lane
+    if i in sp.at:
+        return Lane(g, kind, c.seat, c.law, c.message, 0, sp.at[i], i + 1, start_where=_where(table, sp, i))
+    return Lane(g, kind, c.seat, c.law, c.message, _start(c, kind, before, after), _at(after), i + 1)
+
+
+def _close_lane(table: Table, sp: Span, lane: Lane, i: int, reason: Any) -> None:
+    """``lane`` lapses with event ``i`` (in the auction: at its call, or when the auction ends)."""
+    before, after = table.states[i], table.states[i + 1]
+    lane.end_event, lane.reason = i + 1, reason
+    if i in sp.at:
+        lane.end, lane.end_at = 0, sp.at[i]
+        lane.end_where = ("end",) if after.phase != "auction" else _where(table, sp, i)
+    else:
+        lane.end, lane.end_at = _trick(before, after), _at(after)
+
+
+def _26b_step(table: Table, lane: Lane, chs: dict[str, list[Any]], i: int) -> bool:
+    """Law 26B at the offender's partner's first turn to lead: declarer prohibits a suit (the lane is in force
+    from here) or nothing (it lapses here, with the reason). True if handled."""
+    if lane.key[0] != "26B" or "ended" not in chs:
+        return False
+    after = table.states[i + 1]
+    if "started" in chs:
+        c = chs["started"][0].constraint
+        lane.message, lane.law, lane.kind = c.message, c.law, "lead"
+        lane.binds, lane.binds_at, lane.binds_law = min(after.trick_no, 13), _at(after), c.law
+        return True
+    none = next((n.message for n in after.notes if n.message.key == "auction.note.26B_none"), None)
+    _close_lane(table, _NO_AUCTION, lane, i, none or chs["ended"][0].reason)
+    return True
+
+
+def lanes(table: Table, upto: int | None = None) -> list[Lane]:
+    """The lanes of ``table``: every constraint from the trick in which it arises (or its call in the auction)
+    to the trick in which it lapses, in the order they arose. ``upto``: only the events up to the end of that
+    trick."""
+    states = table.states
+    sp = span(table, upto)
     open_: dict[tuple[Any, ...], Lane] = {}
     out: list[Lane] = []
     for i in range(len(table.history)):
@@ -517,7 +700,7 @@ def lanes(table: Table, upto: int | None = None) -> list[Lane]:
             break
         by_group: dict[tuple[Any, ...], dict[str, list[Any]]] = {}
         for ch in table.changes(i):
-            g = _group(ch.constraint.key)
+            g = _group(ch.constraint)
             if g is not None:
                 by_group.setdefault(g, {}).setdefault(ch.status, []).append(ch)
         for g, chs in by_group.items():
@@ -527,17 +710,20 @@ def lanes(table: Table, upto: int | None = None) -> list[Lane]:
                 if lane.end is not None:
                     del open_[g]
                 continue
+            if lane is not None and _26b_step(table, lane, chs, i):
+                if lane.end is not None:
+                    del open_[g]
+                continue
             if lane is not None and "ended" in chs:
-                lane.end, lane.end_at, lane.end_event = _trick(before, after), _at(after), i + 1
-                lane.reason = chs["ended"][0].reason
+                _close_lane(table, sp, lane, i, chs["ended"][0].reason)
                 del open_[g]
             elif lane is not None and "changed" in chs:  # a minor penalty card that became major (50C, 50B)
                 c = chs["changed"][0].constraint
-                lane.message, lane.kind, lane.law = c.message, _lane_kind(c), c.law
+                lane.message, lane.law = c.message, c.law
+                if lane.kind != "lead":   # 26B: the restriction offered is still the restriction waiting
+                    lane.kind = _lane_kind(c)
             elif lane is None and "started" in chs:
-                c = chs["started"][0].constraint
-                kind = _lane_kind(c)
-                lane = Lane(g, kind, c.seat, c.law, c.message, _start(c, kind, before, after), _at(after), i + 1)
+                lane = _open_lane(table, sp, g, chs["started"][0].constraint, i)
                 open_[g] = lane
                 out.append(lane)
         new_ui = _ui_lanes(before, after, i)
