@@ -205,8 +205,9 @@ class Example:
         heading = _t("widget.timeline.title", self.lang)
         lines = ["", heading]
         for lane in lanes:
-            arises = _t("widget.timeline.arises", self.lang, trick=lane.start)
-            lines.append(f"• {lane.label(self.lang)}: {arises}; {lane.ending(self.lang)}")
+            binds = lane.binding(self.lang)
+            lines.append(f"• {lane.label(self.lang)}: {lane.arising(self.lang)}; {binds + '; ' if binds else ''}"
+                         f"{lane.ending(self.lang)}")
         return f'<h4 style="margin-top:1.2em">{red_suits(heading)}</h4>' + timeline.figure(t, self.lang), lines
 
     def _repr_html_(self) -> str:

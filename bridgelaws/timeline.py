@@ -62,6 +62,8 @@ __all__ = [
     "now_x",
     "place_now",
     "row_html",
+    "Span",
+    "span",
     "rows",
     "stop_trick",
     "styled",
@@ -745,13 +747,40 @@ def lanes(table: Table, upto: int | None = None) -> list[Lane]:
 SVG_WIDTH, _LEFT, _COL = 780, 12, 58
 #: the colour of each kind of lane (the text always says what it is: colour is never the only cue)
 COLOURS = {"major": "#b3261e", "minor": "#c06a00", "lead": "#1f5fa8", "play": "#6a3d9a", "decision": "#2e7d32",
-           "revoke": "#5d4037", "ui": "#616161"}
+           "revoke": "#5d4037", "ui": "#616161", "pass": "#00796b"}
 _CHARS = 100  # characters of a line of 13 px text in the drawing's width
 _LINE = 17
 
 
 def _x(at: float) -> float:
     return round(_LEFT + at * _COL, 1)
+
+
+@dataclass(frozen=True, slots=True)
+class _Geo:
+    """Where the drawing's columns lie: ``auction`` the width of the auction column before trick 1 (0: none),
+    ``col`` the width of one trick's column. The scale: the auction runs from -1 to 0, trick k from k-1 to k."""
+
+    auction: float = 0
+    col: float = _COL
+
+    def x(self, at: float) -> float:
+        if at < 0:
+            return round(_LEFT + self.auction * (1 + at), 1)
+        return round(_LEFT + self.auction + at * self.col, 1)
+
+
+#: the auction column's width; with it, the thirteen tricks share what is left of the same width
+_AUCTION_W = 86
+_PLAIN = _Geo()
+_WITH_AUCTION = _Geo(_AUCTION_W, round((SVG_WIDTH - 2 * _LEFT - 2 - _AUCTION_W) / 13, 2))
+#: the auction column's background (the tricks alternate #f3f6fa and white)
+_AUCTION_FILL = "#f4f1e6"
+
+
+def _geo(sp: Span, lane_list: list[Lane]) -> _Geo:
+    """An auction column when the board has an auction with an irregularity (or a lane born in it)."""
+    return _WITH_AUCTION if sp.column or any(lane.start_at < 0 for lane in lane_list) else _PLAIN
 
 
 def _svg_text(x: float, y: float, s: str, size: int = 13, fill: str = "#222", halo: str = "", **attrs: str) -> str:
@@ -769,11 +798,18 @@ def _diamond(x: float, y: float, r: float, colour: str) -> str:
             'stroke="#fff" stroke-width="1"/>')
 
 
-def _svg_axis(height: int, lane_list: list[Lane], lang: str, stop: int | None = None) -> list[str]:
+def _svg_axis(height: int, lane_list: list[Lane], lang: str, stop: int | None = None,
+              geo: _Geo = _PLAIN) -> list[str]:
     """The thirteen trick columns with their numbers, and a diamond under the number at each decision.
     ``stop``: the live table's columns are keyboard buttons (one tab stop, at trick ``stop``; the others are
     reached with the arrow keys), each named "Trick 5" in ``lang``."""
     out = []
+    if geo.auction:   # the auction, before trick 1 (not a button: the table's steps in it are the calls)
+        out.append(f'<rect x="{_LEFT}" y="0" width="{geo.auction}" height="{height}" fill="{_AUCTION_FILL}"/>')
+        out.append(_svg_text(_LEFT + geo.auction / 2, 15, _t("timeline.auction", lang), 11, "#555",
+                             text_anchor="middle"))
+        out.append(f'<line x1="{geo.x(0)}" y1="0" x2="{geo.x(0)}" y2="{height}" stroke="#b8c2cc" '
+                   'stroke-width="1"/>')
     for k in range(13):
         fill = "#f3f6fa" if k % 2 == 0 else "#ffffff"
         # data-trick: the live table moves to the end of the trick clicked (bridgelaws/static/table.js)
@@ -781,35 +817,36 @@ def _svg_axis(height: int, lane_list: list[Lane], lang: str, stop: int | None = 
         if stop is not None:
             name = _html.escape(_t("timeline.trick_button", lang, trick=k + 1))
             keys = f' role="button" tabindex="{0 if k + 1 == stop else -1}" aria-label="{name}"'
-        out.append(f'<rect x="{_x(k)}" y="0" width="{_COL}" height="{height}" fill="{fill}" data-trick="{k + 1}"'
-                   f'{keys}/>')
-        out.append(_svg_text(_x(k + 0.5), 15, f"{k + 1}", 12, "#555", text_anchor="middle"))
-    out.append(f'<line x1="{_x(0)}" y1="22" x2="{_x(13)}" y2="22" stroke="#b8c2cc" stroke-width="1"/>')
+        out.append(f'<rect x="{geo.x(k)}" y="0" width="{geo.col}" height="{height}" fill="{fill}" '
+                   f'data-trick="{k + 1}"{keys}/>')
+        out.append(_svg_text(geo.x(k + 0.5), 15, f"{k + 1}", 12, "#555", text_anchor="middle"))
+    out.append(f'<line x1="{geo.x(-1)}" y1="22" x2="{geo.x(13)}" y2="22" stroke="#b8c2cc" stroke-width="1"/>')
     for lane in lane_list:
         if lane.kind == "decision":
-            out.append(_diamond(_x(lane.start_at), 29, 5, COLOURS["decision"]))
+            out.append(_diamond(geo.x(lane.start_at), 29, 5, COLOURS["decision"]))
     return out
 
 
-def _bar(lane: Lane, y: float, now_at: float, live: bool = False) -> list[str]:
+def _bar(lane: Lane, y: float, now_at: float, live: bool = False, geo: _Geo = _PLAIN) -> list[str]:
     """The lane's bar: a dot (a diamond for a decision) where it arises, a stop where it lapses, an arrow
-    while it is in force; a revoke is dashed until it is established. ``live``: the end of a lane in force is
-    marked to follow the position reached (:func:`place_now`)."""
+    while it is in force; a revoke is dashed until it is established, a lane that waits (26B, 24E) until it
+    binds. ``live``: the end of a lane in force is marked to follow the position reached (:func:`place_now`)."""
     colour = COLOURS[lane.kind]
-    x0 = _x(lane.start_at)
+    x0 = geo.x(lane.start_at)
     least = round(x0 + 4, 1)
-    x1 = max(_x(lane.end_at if lane.end_at is not None else now_at), least)
+    x1 = max(geo.x(lane.end_at if lane.end_at is not None else now_at), least)
     # a lane in force ends at the position reached: in the live table its end moves with the play
     follows = f' data-now="x2" data-now-min="{least}"' if live and lane.end_at is None else ""
     out = []
-    if lane.kind == "revoke" and lane.established_at is not None:
-        xe = _x(lane.established_at)
+    split = lane.established_at if lane.kind == "revoke" else lane.binds_at if lane.waits else None
+    if split is not None:
+        xe = min(max(geo.x(split), x0), x1)
         out.append(f'<line x1="{x0}" y1="{y}" x2="{xe}" y2="{y}" stroke="{colour}" stroke-width="6" '
                    'stroke-dasharray="5 3"/>')
         out.append(f'<line x1="{xe}" y1="{y}" x2="{x1}" y2="{y}" stroke="{colour}" stroke-width="6"{follows}/>')
         out.append(f'<line x1="{xe}" y1="{y - 9}" x2="{xe}" y2="{y + 9}" stroke="{colour}" stroke-width="2"/>')
     else:
-        dash = ' stroke-dasharray="5 3"' if lane.kind in ("revoke", "ui") else ""
+        dash = ' stroke-dasharray="5 3"' if lane.kind in ("revoke", "ui") or lane.waits else ""
         out.append(f'<line x1="{x0}" y1="{y}" x2="{x1}" y2="{y}" stroke="{colour}" stroke-width="6"{dash}'
                    f'{follows}/>')
     out.append(_diamond(x0, y, 7, colour) if lane.kind == "decision"
@@ -824,7 +861,8 @@ def _bar(lane: Lane, y: float, now_at: float, live: bool = False) -> list[str]:
     return out
 
 
-def _svg_lane(lane: Lane, y: int, lang: str, now_at: float, live: bool = False) -> tuple[list[str], int]:
+def _svg_lane(lane: Lane, y: int, lang: str, now_at: float, live: bool = False,
+              geo: _Geo = _PLAIN) -> tuple[list[str], int]:
     """One lane at height ``y``: its label with the law, the bar, and when and why it lapsed."""
     import textwrap
 
@@ -834,12 +872,14 @@ def _svg_lane(lane: Lane, y: int, lang: str, now_at: float, live: bool = False) 
         y += _LINE
         out.append(_svg_text(_LEFT + 16, y - 4, line, halo="1"))
     y += 14
-    out += _bar(lane, y, now_at, live)
+    out += _bar(lane, y, now_at, live, geo)
     y += 8
     notes = []
     if lane.established is not None:
         notes.append(_t("timeline.established", lang, trick=lane.established, law=lane.established_law))
     notes.append(lane.ending(lang))
+    if lane.start_where is not None:   # born in the auction: at which call, and where it took effect
+        notes = ["; ".join([lane.arising(lang)] + ([lane.binding(lang)] if lane.binds is not None else []) + notes)]
     for line in (w for n in notes for w in textwrap.wrap(n, _CHARS + 6)):
         y += _LINE - 2
         out.append(_svg_text(_LEFT + 16, y, line, 12, "#444"))
@@ -851,12 +891,21 @@ def _reached(table: Table, upto: int | None) -> int:
     return len(table.history) if upto is None else sum(1 for s in table.states[:-1] if s.trick_no <= upto)
 
 
-def now_x(table: Table, upto: int | None = None) -> str:
+def _now_at(table: Table, sp: Span, n: int) -> float:
+    """Where the position reached after ``n`` events lies on the drawing's scale (in the auction: after its last
+    call)."""
+    return sp.now if sp.now is not None else _at(table.states[n])
+
+
+def now_x(table: Table, upto: int | None = None, *, drawn: list[Lane] | None = None) -> str:
     """Where the drawing's line of the position reached stands, as the drawing writes it; "" where it has
-    none (before the first card, and once play is over)."""
+    none (before the first event, and once play is over). ``drawn``: the lanes, when the caller has them."""
     n = _reached(table, upto)
     state = table.states[n]
-    return str(_x(_at(state))) if n and state.phase != "over" else ""
+    if not n or state.phase == "over":
+        return ""
+    sp = span(table, upto)
+    return str(_geo(sp, drawn or []).x(_now_at(table, sp, n)))
 
 
 def stop_trick(reached: PlayState) -> int:
@@ -904,21 +953,23 @@ def svg(table: Table, lang: str = "en", upto: int | None = None, *, keys: bool =
     lane_list = lanes(table, upto) if drawn is None else drawn
     states = table.states
     n = _reached(table, upto)
-    now_at = _at(states[n])
+    sp = span(table, upto)
+    geo = _geo(sp, lane_list)
+    now_at = _now_at(table, sp, n)
     body: list[str] = []
     y = 34
     for lane in lane_list:
-        parts, y = _svg_lane(lane, y, lang, now_at, keys)
+        parts, y = _svg_lane(lane, y, lang, now_at, keys, geo)
         body += parts
     if not lane_list:
         body.append(_svg_text(_LEFT + 4, y + 18, _t("timeline.nothing", lang), 13, "#444"))
         y += 30
     if states[n].phase != "over" and n:
         follows = ' data-now="x1 x2"' if keys else ""
-        body.insert(0, f'<line x1="{_x(now_at)}" y1="22" x2="{_x(now_at)}" y2="{y}" stroke="#333" '
+        body.insert(0, f'<line x1="{geo.x(now_at)}" y1="22" x2="{geo.x(now_at)}" y2="{y}" stroke="#333" '
                     f'stroke-width="1.5" stroke-dasharray="3 3"{follows}/>')
         label = {"data_now": "x"} if keys else {}
-        body.append(_svg_text(_x(now_at), y + 14, _t("timeline.now", lang), 12, "#333", text_anchor="middle",
+        body.append(_svg_text(geo.x(now_at), y + 14, _t("timeline.now", lang), 12, "#333", text_anchor="middle",
                               **label))
         y += 20
     title = _html.escape(_t("timeline.picture", lang))
@@ -926,7 +977,7 @@ def svg(table: Table, lang: str = "en", upto: int | None = None, *, keys: bool =
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" role="{"group" if keys else "img"}" aria-label="{title}" '
             f'width="{SVG_WIDTH}" height="{y}" viewBox="0 0 {SVG_WIDTH} {y}" font-family=\'{_FONT}\' '
             'style="max-width:100%;height:auto;display:block">')
-    return "".join([head, f"<title>{title}</title>", *_svg_axis(y, lane_list, lang, stop), *body, "</svg>"])
+    return "".join([head, f"<title>{title}</title>", *_svg_axis(y, lane_list, lang, stop, geo), *body, "</svg>"])
 
 
 _CELL = 'style="border:1px solid #ccd;padding:3px 8px;text-align:left;vertical-align:top"'
@@ -945,7 +996,9 @@ def text_html(table: Table, lang: str = "en", upto: int | None = None, *, drawn:
         ending = lane.ending(lang)
         if lane.established is not None:
             ending = _t("timeline.established", lang, trick=lane.established, law=lane.established_law) + "; " + ending
-        cells = [lane.label(lang), _t("timeline.arises", lang, trick=lane.start), ending]
+        if lane.binds is not None:
+            ending = lane.binding(lang) + "; " + ending
+        cells = [lane.label(lang), lane.arising(lang), ending]
         out.append("<tr>" + "".join(f"<td {_CELL}>{_red_html(c)}</td>" for c in cells) + "</tr>")
     out.append("</tbody></table>")
     return "".join(out)

@@ -56,7 +56,8 @@ def timeline_markup(s: SessionCore) -> str:
 
     table = _timeline_table(s)
     drawn = _timeline.lanes(table)
-    key = (drawn, _timeline.stop_trick(table.state), bool(_timeline.now_x(table)), s.lang)
+    now = _timeline.now_x(table, drawn=drawn)
+    key = (drawn, _timeline.stop_trick(table.state), bool(now), _timeline.span(table).column, s.lang)
     if s.timeline_cache is not None and s.timeline_cache[0] == key:
         return s.timeline_cache[1]
     markup = (f'<div data-role="timeline" title="{escape(t("timeline.click", s.lang))}">'
