@@ -363,3 +363,133 @@ def test_a_revoke_is_not_established_by_the_other_side_playing_on_only_by_the_of
     (lane,) = lanes(t)
     assert (lane.start, lane.established, str(lane.established_law)) == (3, 4, "63A1")
     assert "established in trick 4 (Law 63A1)" in svg(t, "en")
+
+
+# ----------------------------------------------------------------------------------------------------------
+# the auction (issue 36): lanes born in the auction start there, in a column of their own before trick 1
+# ----------------------------------------------------------------------------------------------------------
+
+from bridgelaws.auction.calls import Call  # noqa: E402
+from bridgelaws.events import CallEvent, RejectCall  # noqa: E402
+from bridgelaws.timeline import table_html  # noqa: E402
+
+AUCTION = "tests/scenarios/auction/"
+
+
+def auction_lanes(name: str) -> dict[str, list]:
+    by_kind: dict[str, list] = {}
+    for lane in lanes(replay(load(AUCTION + name))):
+        by_kind.setdefault(lane.kind, []).append(lane)
+    return by_kind
+
+
+def test_a_27B2_obligation_to_pass_arises_at_the_replacement_and_lapses_when_the_auction_ends() -> None:
+    # N 1♠, E pass, S 2♠, W 1♥ (insufficient), not accepted, W 3♥: 27B2 (3♥ is neither the lowest sufficient bid
+    # in hearts nor found comparable): East must pass whenever it is his turn to call, i.e. for the rest of the
+    # auction. It arises with the replacement, West's 3♥, the auction's fifth call (the 1♥ counts as made)
+    (lane,) = auction_lanes("27B2-insufficient-bid-pass-partner.toml")["pass"]
+    assert (lane.seat, str(lane.law), lane.start, lane.end) == (E, "27B2", 0, 0)
+    assert lane.start_where == ("call", W, Call.parse("3H"), 5) and lane.end_where == ("end",)
+    assert -1 < lane.start_at < lane.end_at == 0          # in the auction; lapses where trick 1 begins
+    assert lane.arising("en") == "arises in the auction at West's 3♥ (call 5)"
+    assert lane.ending("en") == "lapses when the auction ends"
+    assert lane.arising("da") == "opstår i meldeforløbet ved Vests 3♥ (melding 5)"
+    assert lane.ending("da") == "ophører, når meldeforløbet er slut"
+    assert lane.arising("nb") == "oppstår i meldingsforløpet ved Vests 3♥ (melding 5)"
+    assert lane.ending("nb") == "opphører når meldingsforløpet er avsluttet"
+
+
+def test_a_26B_prohibition_waits_from_the_withdrawn_call_and_binds_until_the_partner_loses_the_lead() -> None:
+    # 26B (corrected 20 June 2017): West's 1♥ was withdrawn and West became a defender; at East's first turn to
+    # lead (the opening lead) North prohibits clubs, for as long as East retains the lead: East leads ♥5, West
+    # wins with ♥A, so East loses the lead in trick 1
+    (lane,) = auction_lanes("27B2-insufficient-bid-pass-partner.toml")["lead"]
+    assert (lane.seat, str(lane.law), lane.start, lane.binds, lane.end) == (E, "26B", 0, 1, 1)
+    assert lane.start_where == ("call", W, Call.parse("1H"), 4) and lane.waits
+    assert lane.start_at < 0 == lane.binds_at < lane.end_at
+    assert lane.label("en") == "East may not lead ♣ as long as he keeps the lead (Law 26B)"
+    assert lane.ending("en") == "lapses in trick 1: East lost the lead"
+    assert lane.binding("en") == "in force from trick 1 (Law 26B)"
+
+
+def test_a_26B_prohibition_at_a_later_turn_to_lead_binds_there() -> None:
+    # 31A2(b): East's 1♥ out of rotation was cancelled and his later call not comparable; West's first turn to
+    # lead comes at trick 2 (he won trick 1 with ♥A): North prohibits hearts there, and West loses the lead in
+    # trick 2 (South wins with ♦J)
+    by_kind = auction_lanes("31A2b-not-comparable-26B-later-lead.toml")
+    (lane,) = by_kind["lead"]
+    assert (lane.seat, lane.start, lane.binds, lane.end) == (W, 0, 2, 2)
+    assert lane.start_where == ("call", E, Call.parse("1H"), 1)
+    (must,) = by_kind["pass"]   # 31A2(b): the offender's partner passes when next it is his turn, then it lapses
+    assert (must.seat, must.end) == (W, 0) and must.end_where == ("call", W, Call.parse("P"), 5)
+
+
+def test_declarer_prohibiting_nothing_ends_the_26B_lane_at_the_opening_lead() -> None:
+    t = replay(load("notebooks/scenarios/07-udspil-utilstraekkeligt-pas-intet-forbud.toml"))
+    (lane,) = [x for x in lanes(t) if x.kind == "lead"]
+    assert lane.waits and lane.binds is None and (lane.start, lane.end) == (0, 1)
+    assert lane.ending("en") == "lapses in trick 1: Declarer prohibits no suit: East may lead any card"
+
+
+def test_a_30A_obligation_for_the_next_turn_only_lapses_at_that_turn() -> None:
+    # dealer North: East passes out of rotation at his right-hand opponent's turn; South does not accept (29B):
+    # 30A, East must pass when next it is his turn to call: his pass, call 3, and no more
+    (lane,) = auction_lanes("30A-pass-out-of-rotation-rho.toml")["pass"]
+    assert (lane.seat, str(lane.law), lane.start, lane.end) == (E, "30A", 0, 0)
+    assert lane.start_where == ("event", RejectCall(S))
+    assert lane.end_where == ("call", E, Call.parse("P"), 3)
+    assert lane.end_at < 0                                   # in the auction, not when it ends
+    assert lane.ending("en") == "lapses in the auction at East's pass (call 3): East has passed"
+
+
+def test_a_card_exposed_in_the_auction_is_a_penalty_card_from_its_exposure_in_force_when_the_auction_ends() -> None:
+    # 24B: East drops ♣A during the auction: West must pass when next it is his turn; 24E: East becomes a
+    # defender, so the card becomes a penalty card (major, 50B) when the auction ends
+    by_kind = auction_lanes("24B-honour-exposed-defender.toml")
+    (card,) = by_kind["major"]
+    assert (card.seat, card.start, card.binds, str(card.binds_law), card.end) == (E, 0, 0, "24E", None)
+    assert card.start_where[0] == "event" and card.start_where[1].card == C("CA")
+    assert card.start_at < card.binds_at == 0
+    assert card.binding("en") == "in force when the auction ends (Law 24E)"
+    (must,) = by_kind["pass"]
+    assert (must.seat, str(must.law), must.start_event) == (W, "24B", 2)
+    (minor,) = auction_lanes("24A-low-card-exposed-minor.toml")["minor"]   # 24A: a low card, a minor one
+    assert (minor.seat, minor.start, minor.binds) == (E, 0, 0)
+
+
+def _columns(drawing: str) -> tuple[list[str], float]:
+    root = _parsed(drawing)
+    texts = ["".join(el.itertext()) for el in root.iter() if el.tag.endswith("text")]
+    trick1 = next(float(el.get("x", "")) for el in root.iter() if el.get("data-trick") == "1")
+    return texts, trick1
+
+
+@pytest.mark.parametrize(("lang", "word"), [("en", "Auction"), ("da", "Meldeforløb"), ("nb", "Meldingsforløp")])
+def test_the_drawing_has_an_auction_column_before_trick_1(lang: str, word: str) -> None:
+    t = replay(load(AUCTION + "27B2-insufficient-bid-pass-partner.toml"))
+    texts, trick1 = _columns(svg(t, lang))
+    assert word in texts and trick1 > 12                     # trick 1 begins after the auction's column
+    must = next(x for x in lanes(t) if x.kind == "pass")
+    bars = [el for el in _parsed(svg(t, lang)).iter() if el.tag.endswith("line") and el.get("stroke-width") == "6"]
+    assert float(bars[0].get("x1", "")) < trick1 and float(bars[0].get("x2", "")) == trick1   # ends as trick 1 begins
+    assert must.start_at < 0
+
+
+def test_a_board_without_an_auction_has_no_auction_column() -> None:
+    # negative control: the same drawing for a table that starts at the opening lead
+    texts, trick1 = _columns(svg(table_with_dropped_ace(), "en"))
+    assert "Auction" not in texts and trick1 == 12
+    assert all(x.start_where is None and x.start > 0 for x in lanes(table_with_dropped_ace()))
+
+
+def test_the_table_forms_say_the_auction() -> None:
+    t = replay(load(AUCTION + "27B2-insufficient-bid-pass-partner.toml"))
+    df = timeline(t, "en")
+    assert df.loc[6, "Trick"] == "Auction" and df.loc[6, "What happened"] == "West calls 3♥"
+    assert df.loc[6, "East"].startswith("+ East must pass whenever it is his turn to call for the rest of the auction")
+    assert df.loc[10, "East"].endswith("since the auction, event 6; ended: the auction has ended")
+    assert df.loc[15, "Trick"] == 1                             # the play keeps its tricks
+    plain = table_html(t, "da")
+    assert "<td>Meldeforløb</td>" in plain and "siden meldeforløbet, hændelse 6" in plain
+    text = re.sub(r"<[^>]+>", "", text_html(t, "nb"))
+    assert "oppstår i meldingsforløpet ved Vests 1♥ (melding 4)" in text and "gjelder fra stikk 1 (§ 26B)" in text
