@@ -493,3 +493,18 @@ def test_the_table_forms_say_the_auction() -> None:
     assert "<td>Meldeforløb</td>" in plain and "siden meldeforløbet, hændelse 6" in plain
     text = re.sub(r"<[^>]+>", "", text_html(t, "nb"))
     assert "oppstår i meldingsforløpet ved Vests 1♥ (melding 4)" in text and "gjelder fra stikk 1 (§ 26B)" in text
+
+
+def test_in_seminar_mode_the_auction_lane_is_held_back_with_the_ruling() -> None:
+    # the ruling on West's 3♥ (27B2: East must pass for the rest of the auction) is the question until revealed
+    pytest.importorskip("anywidget")
+    from bridgelaws.widgets import CardTable
+
+    w = CardTable.from_scenarios([AUCTION + "27B2-insufficient-bid-pass-partner.toml"], lang="en", mode="seminar")
+    label = "East must pass whenever it is his turn to call"
+    while not (w.session.history and isinstance(w.session.history[-1], CallEvent)
+               and w.session.history[-1].call == "3H"):
+        w.next_stop()
+    assert w.session.held_back and label not in w.parts["timeline"]
+    w.reveal()
+    assert label in w.parts["timeline"] and "Auction" in w.parts["timeline"]
