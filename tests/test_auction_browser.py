@@ -16,8 +16,10 @@ partner.toml, dealer North, no calls). Everything is done by click, as a teacher
   legal auction (West specified only hearts: ♠, ♦ and ♣ are open, ♥ is not; there is no "require" any more),
   for as long as East retains the lead. Play waits for the choice: no card is playable.
 - "Forbid ♣": the timeline gains a lane for East's prohibition, East's clubs are not playable, everything else
-  is; East leads ♥5, South ♥2, West ♥A, North ♥8: West wins trick 1, East has lost the lead, and the lane
-  lapses in trick 1.
+  is. The timeline starts in the auction: the lane arises in its auction column at the withdrawn 1♥ (call 4),
+  waits until East's first turn to lead and is in force from trick 1; the 27B2 obligation runs from West's 3♥
+  (call 5) to the end of the auction. East leads ♥5, South ♥2, West ♥A, North ♥8: West wins trick 1, East has
+  lost the lead, and the lane lapses in trick 1.
 
 A second test checks that a person can click each of the Director's three findings on the replacement of an
 insufficient bid at the same screen size (it failed, as a strict xfail, until the auction panel's rows wrapped).
@@ -197,22 +199,33 @@ def test_an_insufficient_bid_and_a_26B_prohibition_by_click_reach_the_timeline(l
     assert playable(t, "E") == EAST_NOT_CLUBS             # every card of East's but his clubs
     rows = prohibition_rows(t)
     assert len(rows) == 1, timeline_rows(t)
-    assert "trick" not in rows[0][2], rows                # not lapsed: East has not led yet
+    assert rows[0][2].endswith("still in force"), rows    # not lapsed: East has not led yet
+    # the timeline starts in the auction: the prohibition's lane arises at the withdrawn 1♥ (26A, 26B), waits
+    # until East's first turn to lead and is in force from there (trick 1)
+    assert rows[0][1] == "arises in the auction at West's 1♥ (call 4)", rows
+    assert rows[0][2].startswith("in force from trick 1 (Law 26B)"), rows
+    (must,) = [r for r in timeline_rows(t) if "27B2" in r[0]]        # 27B2: from West's 3♥ to the auction's end
+    assert must[1] == "arises in the auction at West's 3♥ (call 5)" and must[2] == "lapses when the auction ends", must
     svg = t.locator("[data-role='timeline'] svg")
     assert svg.locator("text", has_text=re.compile(r"East.*♣.*26B")).count() >= 1
+    assert svg.locator("text", has_text="Auction").count() == 1   # the auction's column, before trick 1
+    trick1 = float(svg.locator("[data-trick='1']").get_attribute("x") or "nan")
+    bars = svg.locator("line[stroke='#1f5fa8'][stroke-width='6']").evaluate_all(
+        "els => els.map(e => [parseFloat(e.getAttribute('x1')), parseFloat(e.getAttribute('x2'))])")
+    assert bars and bars[0][0] < trick1 <= bars[-1][1], (bars, trick1)   # from the auction into trick 1
     shot(page, t, "4-clubs-prohibited.png")
     timeline_shot(t, "4-timeline-clubs-prohibited.png")
 
     # ---- East leads ♥5: he still has the lead until the trick is won; the restriction is in force ----
     click(t, t.locator("[data-seat='E'] .bl-hand [data-card='H5']"))
     rows = prohibition_rows(t)
-    assert len(rows) == 1 and "trick" not in rows[0][2], rows
+    assert len(rows) == 1 and rows[0][2].endswith("still in force"), rows
     # ---- South ♥2, West ♥A, North ♥8: West wins trick 1, East has lost the lead: the restriction lapses ----
     for seat, card in (("S", "H2"), ("W", "HA"), ("N", "H8")):
         click(t, t.locator(f"[data-seat='{seat}'] .bl-hand [data-card='{card}']"))
     rows = prohibition_rows(t)
     assert len(rows) == 1, timeline_rows(t)
-    assert "lapses" in rows[0][2] and "trick 1" in rows[0][2], rows
+    assert rows[0][2].endswith("lapses in trick 1: East lost the lead"), rows
     said = director(t)
     assert not any("♣" in s and "26B" in s for s in said), said      # no longer stated as in force
     assert "West" in " ".join(said), said                # West, who won trick 1, is to lead
