@@ -208,7 +208,7 @@ def test_an_insufficient_bid_and_a_26B_prohibition_by_click_reach_the_timeline(l
     assert must[1] == "arises in the auction at West's 3♥ (call 5)" and must[2] == "lapses when the auction ends", must
     svg = t.locator("[data-role='timeline'] svg")
     assert svg.locator("text", has_text=re.compile(r"East.*♣.*26B")).count() >= 1
-    assert svg.locator("text", has_text="Auction").count() == 1   # the auction's column, before trick 1
+    assert svg.locator("text", has_text=re.compile(r"^Auction$")).count() == 1   # its column, before trick 1
     trick1 = float(svg.locator("[data-trick='1']").get_attribute("x") or "nan")
     bars = svg.locator("line[stroke='#1f5fa8'][stroke-width='6']").evaluate_all(
         "els => els.map(e => [parseFloat(e.getAttribute('x1')), parseFloat(e.getAttribute('x2'))])")
