@@ -33,6 +33,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from bridgelaws import timeline_auction as _A
 from bridgelaws.cards import Seat
 from bridgelaws.events import (
     AcceptLead, Agree, Choose, Claim, Concede, CorrectRevoke, Designate, Dispute, DummySeen, EndOfRound, Event, Expose,
@@ -43,6 +44,7 @@ from bridgelaws.i18n import Message, normalize_lang, text
 from bridgelaws.notation import format_card, format_seat
 from bridgelaws.render.html import FONT as _FONT
 from bridgelaws.rules.claims import side_seats
+from bridgelaws.timeline_auction import Span, span
 
 if TYPE_CHECKING:
     import pandas as pd  # type: ignore[import-untyped]
@@ -560,104 +562,22 @@ def _ui_seat(params: Any, state: PlayState) -> Seat:
     return next((s for s in unauthorized if s is not owner and s is not state.dummy), owner)
 
 
-@dataclass(frozen=True, slots=True)
-class Span:
-    """Where the events of the auction lie on the drawing's scale (the auction runs from -1 to 0): ``at``, by
-    event index (0-based), where the state after it lies; ``calls``, the number of each call in the auction (1
-    for the first call made, irregular ones included); ``now``, where the position reached lies while the
-    auction goes on; ``column``: the drawing has an auction column (the board has an auction with an
-    irregularity: an irregular call or a card exposed during the auction)."""
-
-    at: dict[int, float]
-    calls: dict[int, int]
-    now: float | None = None
-    column: bool = False
-
-
-_NO_AUCTION = Span({}, {})
-
-
-def span(table: Table, upto: int | None = None) -> Span:
-    """The auction's place on the drawing for ``table`` up to the position drawn (``upto``: a trick)."""
-    states = table.states
-    if states[0].auction is None:
-        return _NO_AUCTION
-    n = _reached(table, upto)
-    idx = [i for i in range(n) if states[i].phase == "auction"]
-    a = states[n].auction
-    ongoing = states[n].phase == "auction"
-    k = len(idx) + (1 if ongoing else 0)   # while the auction goes on, room for the next call
-    at = {i: round(-1 + (j + 1) / k, 4) for j, i in enumerate(idx)}
-    calls: dict[int, int] = {}
-    for i in idx:
-        if isinstance(table.history[i], CallEvent):
-            calls[i] = len(calls) + 1
-    column = a is not None and bool(a.log or a.exposed)
-    return Span(at, calls, round(-1 + len(idx) / k, 4) if ongoing else None, column)
-
-
-def _where(table: Table, sp: Span, i: int) -> tuple[Any, ...]:
-    """The call or event of the auction with index ``i``, as a lane names it."""
-    ev = table.history[i]
-    if i in sp.calls:
-        from bridgelaws.auction.calls import Call
-
-        return ("call", ev.seat, Call.parse(ev.call), sp.calls[i])
-    return ("event", ev)
-
-
-def _origin(table: Table, c: Constraint, i: int) -> tuple[int, Any] | None:
-    """Where a constraint that takes effect when the auction ends was born in it: the withdrawn call behind a
-    26B restriction (26A, 26B), or the card exposed during the auction that became a penalty card (24E). The
-    index of that event, and the law under which the constraint takes effect then (None: at once)."""
-    states = table.states
-    after = states[i + 1]
-    a = after.auction
-    if a is None:
-        return None
-    if c.key[0] == "lead_restriction_26B":
-        lr = after.auction_lead
-        offender = lr[1] if lr is not None else getattr(after.pending, "offender", None)
-        w = next((w for w in a.withdrawn if w.lead_restriction and w.seat is offender), None)
-        if w is None:
-            return None
-        j = next((k for k, m in enumerate(a.made) if m[0] is w.seat and m[1] == w.call
-                  and m[2] in ("cancelled", "withdrawn")), None)
-        if j is None:
-            return None
-        made = next((k for k in range(i + 1) if states[k].phase == "auction"
-                     and states[k + 1].auction is not None and len(states[k + 1].auction.made) > j), None)
-        return None if made is None else (made, None)
-    if c.key[0] == "penalty_card" and states[i].phase == "auction":
-        seat, card = c.key[1], c.key[2]
-        k = next((k for k in range(i) if states[k].phase == "auction" and isinstance(table.history[k], Expose)
-                  and table.history[k].seat is seat and table.history[k].card == card), None)
-        return None if k is None else (k, c.law if str(c.law) == "24E" else law_24e())
-    return None
-
-
-def law_24e() -> Any:
-    from bridgelaws.laws import law
-
-    return law("24E")
-
-
 def _open_lane(table: Table, sp: Span, g: tuple[Any, ...], c: Constraint, i: int) -> Lane:
     """A lane for a constraint that starts with event ``i``: in the auction at its call or event; one born
     earlier in the auction (26B, 24E) from where it was born, waiting until now."""
     states = table.states
     before, after = states[i], states[i + 1]
     kind = _lane_kind(c)
-    origin = _origin(table, c, i)
+    origin = _A.origin(table, c, i)
     if origin is not None:
         k, binds_law = origin
         lane = Lane(g, kind, c.seat, c.law, c.message, 0, sp.at.get(k, 0.0), k + 1,
-                    start_where=_where(table, sp, k), waits=True)
+                    start_where=_A.where(table, sp, k), waits=True)
         if binds_law is not None:   # 24E: a penalty card from the end of the auction
             lane.binds, lane.binds_at, lane.binds_law = 0, sp.at.get(i, 0.0), binds_law
         return lane
     if i in sp.at:
-        return Lane(g, kind, c.seat, c.law, c.message, 0, sp.at[i], i + 1, start_where=_where(table, sp, i))
+        return Lane(g, kind, c.seat, c.law, c.message, 0, sp.at[i], i + 1, start_where=_A.where(table, sp, i))
     return Lane(g, kind, c.seat, c.law, c.message, _start(c, kind, before, after), _at(after), i + 1)
 
 
@@ -667,7 +587,7 @@ def _close_lane(table: Table, sp: Span, lane: Lane, i: int, reason: Any) -> None
     lane.end_event, lane.reason = i + 1, reason
     if i in sp.at:
         lane.end, lane.end_at = 0, sp.at[i]
-        lane.end_where = ("end",) if after.phase != "auction" else _where(table, sp, i)
+        lane.end_where = ("end",) if after.phase != "auction" else _A.where(table, sp, i)
     else:
         lane.end, lane.end_at = _trick(before, after), _at(after)
 
@@ -684,7 +604,7 @@ def _26b_step(table: Table, lane: Lane, chs: dict[str, list[Any]], i: int) -> bo
         lane.binds, lane.binds_at, lane.binds_law = min(after.trick_no, 13), _at(after), c.law
         return True
     none = next((n.message for n in after.notes if n.message.key == "auction.note.26B_none"), None)
-    _close_lane(table, _NO_AUCTION, lane, i, none or chs["ended"][0].reason)
+    _close_lane(table, _A.NO_AUCTION, lane, i, none or chs["ended"][0].reason)
     return True
 
 
