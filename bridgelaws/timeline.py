@@ -269,7 +269,8 @@ def columns(lang: str) -> list[str]:
 
 def timeline(table: Table, lang: str = "en", *, every_event: bool = False) -> pd.DataFrame | str:
     """The constraint timeline of ``table`` in ``lang`` as a DataFrame: index = event number (1-based),
-    columns = trick, what happened, and one column per player (North, East, South, West) listing, one per
+    columns = trick (for an event of the auction the word for it, "Auction": the column is then text),
+    what happened, and one column per player (North, East, South, West) listing, one per
     line, the constraints in force after that event (``+`` new, ``~`` changed) with their law and since
     when, and those that ended with it (``×``) and why. ``every_event=True`` gives one row per event.
     Where pandas is not installed (the offline JupyterLite site), the same table as HTML (:func:`table_html`),
@@ -576,8 +577,9 @@ def _open_lane(table: Table, sp: Span, g: tuple[Any, ...], c: Constraint, i: int
         if binds_law is not None:   # 24E: a penalty card from the end of the auction
             lane.binds, lane.binds_at, lane.binds_law = 0, sp.at.get(i, 0.0), binds_law
         return lane
-    if i in sp.at:
+    if i in sp.at and (after.phase == "auction" or kind == "pass"):
         return Lane(g, kind, c.seat, c.law, c.message, 0, sp.at[i], i + 1, start_where=_A.where(table, sp, i))
+    # what arises as the auction ends (declarer's decision at the opening lead ...) belongs to trick 1
     return Lane(g, kind, c.seat, c.law, c.message, _start(c, kind, before, after), _at(after), i + 1)
 
 
