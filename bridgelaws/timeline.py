@@ -762,7 +762,9 @@ def _bar(lane: Lane, y: float, now_at: float, live: bool = False, geo: _Geo = _P
     out = []
     split = lane.established_at if lane.kind == "revoke" else lane.binds_at if lane.waits else None
     if split is not None:
-        xe = min(max(geo.x(split), x0), x1)
+        xe = geo.x(split)
+        if lane.waits:   # a lane that waited binds within its own bar
+            xe = min(max(xe, x0), x1)
         out.append(f'<line x1="{x0}" y1="{y}" x2="{xe}" y2="{y}" stroke="{colour}" stroke-width="6" '
                    'stroke-dasharray="5 3"/>')
         out.append(f'<line x1="{xe}" y1="{y}" x2="{x1}" y2="{y}" stroke="{colour}" stroke-width="6"{follows}/>')
