@@ -213,6 +213,10 @@ def test_an_insufficient_bid_and_a_26B_prohibition_by_click_reach_the_timeline(l
     bars = svg.locator("line[stroke='#1f5fa8'][stroke-width='6']").evaluate_all(
         "els => els.map(e => [parseFloat(e.getAttribute('x1')), parseFloat(e.getAttribute('x2'))])")
     assert bars and bars[0][0] < trick1 <= bars[-1][1], (bars, trick1)   # from the auction into trick 1
+    # with its auction column the drawing still fits the table's width (no sideways scrolling, no clipping)
+    inside = svg.evaluate("""s => { const r = s.getBoundingClientRect(), t = s.closest("[data-bl='table']")
+        .getBoundingClientRect(); return r.left >= t.left - 1 && r.right <= t.right + 1 && r.width > 300; }""")
+    assert inside
     shot(page, t, "4-clubs-prohibited.png")
     timeline_shot(t, "4-timeline-clubs-prohibited.png")
 
