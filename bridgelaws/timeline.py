@@ -118,6 +118,8 @@ def describe_event(event: Event, lang: str = "en", state: PlayState | None = Non
         return text("revoke.event.withdraw", lang, seat=seat, card=event.card)
     if isinstance(event, Expose):
         key = f"event.expose_{event.how}"
+        if event.period == "auction" and event.how == "lead_out_of_turn":   # 24B: led before the auction ended
+            key = "event.expose_lead_during_auction"
         return _t(key, lang, seat=seat, card=event.card)
     if isinstance(event, DummySeen):
         return text("lp.event.dummy_seen", lang, seat=seat)

@@ -508,3 +508,12 @@ def test_in_seminar_mode_the_auction_lane_is_held_back_with_the_ruling() -> None
     assert w.session.held_back and label not in w.parts["timeline"]
     w.reveal()
     assert label in w.parts["timeline"] and "Auction" in w.parts["timeline"]
+
+
+def test_a_card_led_during_the_auction_is_told_as_led_during_the_auction_not_out_of_turn() -> None:
+    # 24B: a card prematurely led during the auction: there is no turn to lead yet; it is a major penalty card
+    # from the end of the auction (24E, 50B: exposed through deliberate play)
+    card = auction_lanes("24B-card-led-during-auction.toml")["major"][0]
+    assert card.arising("en") == "arises in the auction: West leads ♥7 during the auction"
+    assert card.arising("da") == "opstår i meldeforløbet: Vest spiller ♥7 ud under meldeforløbet"
+    assert card.arising("nb") == "oppstår i meldingsforløpet: Vest spiller ut ♥7 under meldingsforløpet"
