@@ -58,7 +58,9 @@ def span(table: Table, upto: int | None = None) -> Span:
     for i in idx:
         if isinstance(table.history[i], CallEvent):
             calls[i] = len(calls) + 1
-    column = a is not None and bool(a.log or a.exposed)
+    # an irregular call (waiting, accepted, cancelled, withdrawn, or a pass the Laws imposed) or an exposed card
+    column = a is not None and bool(a.log or a.exposed or a.irregular is not None
+                                    or any(m[2] != "legal" for m in a.made))
     return Span(at, calls, round(-1 + len(idx) / k, 4) if ongoing else None, column)
 
 

@@ -371,7 +371,7 @@ def test_a_revoke_is_not_established_by_the_other_side_playing_on_only_by_the_of
 
 from bridgelaws.auction.calls import Call  # noqa: E402
 from bridgelaws.events import CallEvent, RejectCall  # noqa: E402
-from bridgelaws.timeline import table_html  # noqa: E402
+from bridgelaws.timeline import now_x, table_html  # noqa: E402
 
 AUCTION = "tests/scenarios/auction/"
 
@@ -517,3 +517,13 @@ def test_a_card_led_during_the_auction_is_told_as_led_during_the_auction_not_out
     assert card.arising("en") == "arises in the auction: West leads ♥7 during the auction"
     assert card.arising("da") == "opstår i meldeforløbet: Vest spiller ♥7 ud under meldeforløbet"
     assert card.arising("nb") == "oppstår i meldingsforløpet: Vest spiller ut ♥7 under meldingsforløpet"
+
+
+def test_the_auction_column_appears_with_the_first_irregularity_and_the_position_reached_lies_in_it() -> None:
+    # N 1♠, E pass, S 2♠ is a legal auction so far: no column; W 1♥ does not outrank 2♠ (18D): an irregular call
+    # waiting for North (27A1), and the column is there, with the line of the position reached inside it
+    full = replay(load(AUCTION + "27B2-insufficient-bid-pass-partner.toml"))
+    legal, irregular = full.copy(history=3), full.copy(history=4)
+    assert "Auction" not in _columns(svg(legal, "en"))[0]
+    texts, trick1 = _columns(svg(irregular, "en"))
+    assert "Auction" in texts and 12 < float(now_x(irregular)) < trick1
