@@ -22,8 +22,11 @@ East drops ♠A face up
 
 Everything is deterministic: the same table and language give the same frame and the same HTML
 (:func:`styled` is a pandas Styler with a fixed uuid). The same constraints as a picture: :func:`svg` draws
-one lane per constraint across tricks 1 to 13 (from :func:`lanes`, pure Python), and :func:`figure` adds its
-text version (:func:`text_html`); neither has an id, a class or a ``<style>``, so both survive every sanitizer.
+one lane per constraint across tricks 1 to 13 (from :func:`lanes`, pure Python), with a column for the auction
+before trick 1 when the board has an auction with an irregularity (:mod:`bridgelaws.timeline_auction`: an
+obligation to pass, a 26B restriction from its withdrawn call, a penalty card from a card exposed during the
+auction), and :func:`figure` adds its text version (:func:`text_html`); neither has an id, a class or a
+``<style>``, so both survive every sanitizer.
 """
 
 from __future__ import annotations
