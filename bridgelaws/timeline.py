@@ -420,7 +420,7 @@ class Lane:
     ``established`` is the trick of its establishment (63A). A lane that ``waits`` is drawn dashed until it
     ``binds`` (its trick, 0: when the auction ends): a 26B restriction from the withdrawn call to declarer's
     prohibition at the offender's partner's first turn to lead, a card exposed in the auction until it becomes a
-    penalty card (24E)."""
+    penalty card (24E). ``offered_at``: where declarer's 26B choice was offered (a decision point)."""
 
     key: tuple[Any, ...]
     kind: str
@@ -444,6 +444,7 @@ class Lane:
     binds: int | None = None
     binds_at: float | None = None
     binds_law: Any = None
+    offered_at: float | None = None
 
     def label(self, lang: str) -> str:
         """What it is, with its law: "West's ♦3 is a major penalty card (§ 50D1a)"."""
@@ -581,11 +582,18 @@ def _open_lane(table: Table, sp: Span, g: tuple[Any, ...], c: Constraint, i: int
                     start_where=_A.where(table, sp, k), waits=True)
         if binds_law is not None:   # 24E: a penalty card from the end of the auction
             lane.binds, lane.binds_at, lane.binds_law = 0, sp.at.get(i, 0.0), binds_law
+        _offered(lane, c, _at(after))
         return lane
     if i in sp.at and (after.phase == "auction" or kind == "pass"):
         return Lane(g, kind, c.seat, c.law, c.message, 0, sp.at[i], i + 1, start_where=_A.where(table, sp, i))
     # what arises as the auction ends (declarer's decision at the opening lead ...) belongs to trick 1
     return Lane(g, kind, c.seat, c.law, c.message, _start(c, kind, before, after), _at(after), i + 1)
+
+
+def _offered(lane: Lane, c: Constraint, at: float) -> None:
+    """Law 26B: declarer's choice is offered here (the offender's partner's first turn to lead)."""
+    if lane.offered_at is None and c.message.key == "auction.dir.26B_options":
+        lane.offered_at = at
 
 
 def _close_lane(table: Table, sp: Span, lane: Lane, i: int, reason: Any) -> None:
@@ -651,6 +659,7 @@ def lanes(table: Table, upto: int | None = None) -> list[Lane]:
                 lane.message, lane.law = c.message, c.law
                 if lane.kind != "lead":   # 26B: the restriction offered is still the restriction waiting
                     lane.kind = _lane_kind(c)
+                _offered(lane, c, _at(after))
             elif lane is None and "started" in chs:
                 lane = _open_lane(table, sp, g, chs["started"][0].constraint, i)
                 open_[g] = lane
@@ -749,8 +758,9 @@ def _svg_axis(height: int, lane_list: list[Lane], lang: str, stop: int | None = 
         out.append(_svg_text(geo.x(k + 0.5), 15, f"{k + 1}", 12, "#555", text_anchor="middle"))
     out.append(f'<line x1="{geo.x(-1)}" y1="22" x2="{geo.x(13)}" y2="22" stroke="#b8c2cc" stroke-width="1"/>')
     for lane in lane_list:
-        if lane.kind == "decision":
-            out.append(_diamond(geo.x(lane.start_at), 29, 5, COLOURS["decision"]))
+        if lane.kind == "decision" or lane.offered_at is not None:   # a decision point (50D2, 54 ... 26B)
+            at = lane.start_at if lane.offered_at is None else lane.offered_at
+            out.append(_diamond(geo.x(at), 29, 5, COLOURS["decision"]))
     return out
 
 

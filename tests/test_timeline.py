@@ -420,6 +420,10 @@ def test_a_26B_prohibition_at_a_later_turn_to_lead_binds_there() -> None:
     (lane,) = by_kind["lead"]
     assert (lane.seat, lane.start, lane.binds, lane.end) == (W, 0, 2, 2)
     assert lane.start_where == ("call", E, Call.parse("1H"), 1)
+    assert lane.offered_at == lane.binds_at == 1.0           # declarer's choice (a decision point) at trick 2's lead
+    diamonds = [el for el in _parsed(svg(replay(load(AUCTION + "31A2b-not-comparable-26B-later-lead.toml")), "en"))
+                .iter() if el.tag.endswith("polygon") and el.get("fill") == "#2e7d32"]
+    assert diamonds, "the 26B choice is marked on the axis as a decision point"
     (must,) = by_kind["pass"]   # 31A2(b): the offender's partner passes when next it is his turn, then it lapses
     assert (must.seat, must.end) == (W, 0) and must.end_where == ("call", W, Call.parse("P"), 5)
 
