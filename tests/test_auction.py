@@ -266,3 +266,27 @@ def test_a_lead_out_of_turn_before_the_26B_choice_goes_to_law_54_first() -> None
     assert t.declarer_options() == {"forbid", "none"} and t.to_act() is E
     t.push(Choose(N, option="forbid", suit=Suit.CLUBS))
     assert t.declarer_options() == {"require", "forbid", "none"}   # 50D2: West's major penalty card ♥A
+
+
+def test_36A_both_cancelled_calls_are_unauthorized_for_the_offending_side_only() -> None:
+    # Law 36A cancels the inadmissible double and the left-hand opponent's call over it. 16C1: for the
+    # non-offending side all information from a withdrawn action is authorized, "whether the action be its own or
+    # its opponents'"; 16C2: for the offending side, information "from its own withdrawn action and from withdrawn
+    # actions of the non-offending side is unauthorized". So West's double and North's 2H: NS authorized, EW not.
+    st = A.start(N)
+    for seat, c in ((N, "1H"), (E, "1S"), (S, "P"), (W, "X"), (N, "2H")):
+        st = A.call(st, seat, Call.parse(c))
+    assert [(w.seat, str(w.call)) for w in st.withdrawn] == [(W, "X"), (N, "2H")] or \
+        [w.seat for w in st.withdrawn] == [W, N]
+    for w in st.withdrawn:
+        assert A.withdrawn_sides(w) == {"NS": "authorized", "EW": "unauthorized"}
+        assert not w.lead_restriction   # 36A: Law 26 does not apply
+    said = [s for s in A.statements(st) if s.message.key == "auction.dir.16C_cancelled"]
+    assert [s.message.params["seat"] for s in said] == [W, N]
+    assert all(s.message.params["unauthorized"] == (E, W) for s in said)
+    # negative control: 36B (the double not called over, but cancelled by the Director) withdraws only West's call
+    st2 = A.start(N)
+    for seat, c in ((N, "1H"), (E, "1S"), (S, "P"), (W, "X")):
+        st2 = A.call(st2, seat, Call.parse(c))
+    st2 = A.reject(st2, N)
+    assert [w.seat for w in st2.withdrawn] == [W]

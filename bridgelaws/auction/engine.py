@@ -85,13 +85,16 @@ class Awaiting:
 @dataclass(frozen=True, slots=True)
 class Withdrawn:
     """A withdrawn or cancelled call: whether it leaves a 26B lead restriction, and whether Law 16C governs the
-    information from it (it does not after 27B1 or a comparable call, 23B)."""
+    information from it (it does not after 27B1 or a comparable call, 23B). ``offender``: whether ``seat`` belongs
+    to the offending side (False for the non-offending side's call cancelled with it under 36A, or withdrawn
+    under 25A6)."""
 
     seat: Seat
     call: Call
     law: LawRef
     lead_restriction: bool = False
     info_16c: bool = True
+    offender: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,8 +191,8 @@ def _append(st: AuctionState, seat: Seat, c: Call, status: str | None = "legal",
 
 
 def _withdraw(st: AuctionState, seat: Seat, c: Call, ref: LawRef, lead: bool = False,
-              info: bool = True) -> AuctionState:
-    return st.evolve(withdrawn=st.withdrawn + (Withdrawn(seat, c, ref, lead, info),))
+              info: bool = True, offender: bool = True) -> AuctionState:
+    return st.evolve(withdrawn=st.withdrawn + (Withdrawn(seat, c, ref, lead, info, offender),))
 
 
 def _settle_withdrawn(st: AuctionState, ref: LawRef, lead: bool, info: bool) -> AuctionState:
@@ -284,7 +287,10 @@ def _after_irregular(st: AuctionState, seat: Seat, c: Call, finding: str | None)
     off = irr.seat
     if seat is off.lho and finding is None:
         if irr.kind == "inadmissible":   # 36A: the inadmissible call and all later calls are cancelled
+            # 16C: both are cancelled calls; the offending side is the offender's, whose call ever it was (16C1,
+            # 16C2: "from its own withdrawn action and from withdrawn actions of the non-offending side")
             st = _withdraw(st, off, irr.call, law("36A"))
+            st = _withdraw(st, seat, c, law("36A"), offender=False)
             st = _log(st, irr, "cancelled", law("36A"))
             st = _mark(_mark(st, off, irr.call, "cancelled", law("36A")), seat, c, "cancelled", law("36A"))
             return st.evolve(irregular=None, turn=irr.turn,
@@ -592,7 +598,7 @@ def withdrawn_sides(w: Withdrawn) -> dict[str, str] | None:
 def _information(w: Withdrawn) -> Any:
     from bridgelaws.rules.information import withdrawn_information
 
-    return withdrawn_information(w.call, w.seat, offender=True) if w.info_16c else None
+    return withdrawn_information(w.call, w.seat, offender=w.offender) if w.info_16c else None
 
 
 def _exposed_information(seat: Seat, card: Card) -> Any:
@@ -633,7 +639,8 @@ def statements(st: AuctionState, notes: bool = True) -> list[Statement]:
         info = _information(w)
         undecided = aw is not None and w is st.withdrawn[-1] and w.call == aw.withdrawn   # 27B1 may yet apply
         if info is not None and not st.ended and not undecided:
-            out.append(Statement(Message("auction.dir.16C", {"seat": w.seat, "call": w.call,
+            key = "auction.dir.16C_cancelled" if w.law == law("36A") else "auction.dir.16C"   # 36A: "cancelled"
+            out.append(Statement(Message(key, {"seat": w.seat, "call": w.call,
                                                               "authorized": info.authorized,
                                                               "unauthorized": info.unauthorized}),
                                  law("16C"), "information"))
