@@ -350,7 +350,9 @@ def _seat_views(table: Table, hidden: frozenset[Seat], legal: frozenset[Card], h
     for s in Seat:
         in_hand = st.hand(s)
         played = frozenset(table.deal.hand(s).cards - in_hand - on_table[s])
-        roles = tuple(r for r, who in (("declarer", declarer), ("dummy", dummy)) if who is s)
+        # no declarer or dummy before the auction has given them (17D)
+        roles = () if st.phase == "auction" else \
+            tuple(r for r, who in (("declarer", declarer), ("dummy", dummy)) if who is s)
         turn = None
         if not over and st.to_act is s:
             turn = "call" if st.phase == "auction" else "lead" if not st.trick else "play"
@@ -410,7 +412,7 @@ def position(table: Table, lang: str = "en", *, role: str | Seat | None = "direc
         extra=extra,
         seats=tuple(seats),
         contract=None if st.phase == "auction" else table.contract,   # the auction has not given it yet
-        declarer=declarer,
+        declarer=None if st.phase == "auction" else declarer,
         trick=tuple(trick),
         trick_no=None if over else st.trick_no,
         over=over,
