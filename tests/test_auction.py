@@ -11,6 +11,7 @@ from bridgelaws.auction.calls import Call, CallError
 from bridgelaws.cards import Card, Seat, Suit
 from bridgelaws.deal import Contract, Deal
 from bridgelaws.errors import BridgeLawsError, ScenarioError
+from bridgelaws.laws import LawRef
 from bridgelaws.events import AcceptCall, CallEvent, Choose, Play
 from bridgelaws.table import Table
 
@@ -323,3 +324,54 @@ def test_a_teacher_clicks_an_auction_of_his_own_and_the_table_follows_it() -> No
     with pytest.raises(ScenarioError, match=r"contract: the auction gives 2H by E, not '4S'"):
         sc.loads(toml("\n".join([call("E", "1H"), call("S", "P"), call("W", "2H"), call("N", "P"), call("E", "P"),
                                  call("S", "P")]), 'contract = "4S"\ndeclarer = "N"'))
+
+
+PASS_OUT = "\n".join([call("N", "P"), call("E", "P"), call("S", "P"), call("W", "P")])
+
+
+def test_a_passed_out_auction_is_a_valid_file_and_any_card_after_it_names_the_event() -> None:
+    # Law 22B (2017): "all four players pass ... The hands are returned to the board without play."
+    s = sc.loads(toml(PASS_OUT))
+    assert s.contract is None and s.declarer is None
+    assert sc.check(s).status == "PASS"
+    assert sc.loads(sc.dumps(s)) == s   # written without a contract, read back the same
+    assert sc.loads(toml(PASS_OUT, 'contract = "passed_out"')).contract is None
+    # negative controls: three passes do not end the auction; a bid and three passes are not a pass-out
+    with pytest.raises(ScenarioError, match="never ends"):
+        sc.loads(toml("\n".join([call("N", "P"), call("E", "P"), call("S", "P")])))
+    with pytest.raises(ScenarioError, match=r"contract: the auction was not passed out"):
+        sc.loads(toml(FOUR_S, 'contract = "passed_out"'))
+    with pytest.raises(ScenarioError, match=r"event 5 \(N play SA\): the auction was passed out with event 4"):
+        sc.loads(toml(PASS_OUT + '\n  { seat = "N", action = "play", card = "SA" },'))
+    with pytest.raises(ScenarioError, match=r"event 5 \(N call 1S\): the auction was passed out"):
+        sc.loads(toml(PASS_OUT + "\n" + call("N", "1S")))
+    with pytest.raises(ScenarioError, match=r"contract: the auction was passed out \(22B\), not '4S'"):
+        sc.loads(toml(PASS_OUT, 'contract = "4S"\ndeclarer = "N"'))
+
+
+def test_a_passed_out_board_on_the_table_has_no_play() -> None:
+    t = Table(Deal.from_pbn(DEAL), Contract.parse("4S", N), dealer=N)   # made with a contract: 22B still rules
+    for seat in (N, E, S, W):
+        t.push(CallEvent(seat, call="P"))
+    assert t.contract is None and t.legal_cards() == frozenset() and t.to_act() is None and t.state.phase == "over"
+    assert [st.law for st in t.statements()] == [LawRef.parse("22B")]
+    before = t.state
+    with pytest.raises(BridgeLawsError, match=r"passed out: there is no play \(22B\)") as exc:
+        t.push(Play(E, Card.parse("H5")))
+    assert exc.value.key == "auction.error.passed_out" and t.state == before and len(t.history) == 4
+
+
+def test_a_passed_out_board_clicked_on_the_card_table_offers_no_card() -> None:
+    pytest.importorskip("anywidget")
+    from bridgelaws.widgets import CardTable
+
+    w = CardTable(Table(Deal.from_pbn(DEAL), None, dealer=W), lang="en")
+    for _ in range(4):
+        w.send_action({"action": "call", "arg": "P"})
+    page = w.html
+    assert w.table.contract is None and w.table.state.phase == "over"
+    assert "passed out and there is no play" in page and "Law 22B" in page
+    assert 'data-action="call"' not in page and "bl-badge-declarer" not in page and "bl-badge-turn" not in page
+    assert 'data-legal="1"' not in page and not w.table.legal_cards()   # no card is offered
+    w.send_action({"action": "card", "card": "SA"})   # a click on a card is refused: nothing changes
+    assert len(w.table.history) == 4 and w.table.state.phase == "over"

@@ -34,7 +34,7 @@ from bridgelaws.laws import LawRef, law
 from bridgelaws.state import Statement
 
 __all__ = ["AuctionError", "AuctionState", "Obligation", "Irregular", "Awaiting", "Withdrawn", "FINDINGS",
-           "start", "call", "accept", "reject", "expose", "result", "specified_suits", "lead_restriction",
+           "start", "call", "accept", "reject", "expose", "result", "passed_out", "specified_suits", "lead_restriction",
            "must_pass", "statements", "withdrawn_sides"]
 
 #: the Director's findings of fact on a replacement call or a later call of the offender
@@ -559,6 +559,11 @@ def result(st: AuctionState) -> tuple[int, str, int, Seat] | None:
     side = (seat, seat.partner)
     declarer = next(s for s, c in st.calls if s in side and c.is_bid and c.denomination == bid.denomination)
     return bid.level, bid.denomination, doubled, declarer
+
+
+def passed_out(st: AuctionState) -> bool:
+    """Implements Law 22B: all four players passed; the hands go back to the board without play."""
+    return st.ended and not any(c.is_bid for _, c in st.calls)
 
 
 def specified_suits(st: AuctionState, seat: Seat) -> tuple[Suit, ...]:
