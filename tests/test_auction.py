@@ -375,3 +375,51 @@ def test_a_passed_out_board_clicked_on_the_card_table_offers_no_card() -> None:
     assert 'data-legal="1"' not in page and not w.table.legal_cards()   # no card is offered
     w.send_action({"action": "card", "card": "SA"})   # a click on a card is refused: nothing changes
     assert len(w.table.history) == 4 and w.table.state.phase == "over"
+
+
+def test_25A_an_unintended_call_is_replaced_until_partner_calls() -> None:
+    # 25A1 (2017): until his partner calls, a player may substitute the intended call for an unintended call; the
+    # intended call stands, subject to the appropriate Law; Law 26's lead restrictions do not apply. 25A4: no
+    # substitution once partner has called. The finding "unintended" is the Director's (25A2), never computed.
+    st = A.start(N)
+    for seat, c in ((N, "1S"), (E, "2C")):
+        st = A.call(st, seat, Call.parse(c))
+    st = A.call(st, E, Call.parse("2D"), "unintended")
+    assert st.calls == ((N, Call.parse("1S")), (E, Call.parse("2D"))) and st.turn is S and st.irregular is None
+    assert [(w.seat, w.law, w.lead_restriction) for w in st.withdrawn] == [(E, LawRef.parse("25A"), False)]
+    # negative control: without the finding the same second call is a change of call at LHO's turn (25B)
+    st_b = A.call(A.call(A.call(A.start(N), N, Call.parse("1S")), E, Call.parse("2C")), E, Call.parse("2D"))
+    assert st_b.irregular is not None and st_b.irregular.kind == "change"
+    # the intended call is subject to the appropriate Law: an intended 1D after 1S is insufficient (27)
+    st_i = A.call(A.call(A.call(A.start(N), N, Call.parse("1S")), E, Call.parse("2C")), E, Call.parse("1D"),
+                  "unintended")
+    assert st_i.irregular is not None and st_i.irregular.kind == "insufficient" and st_i.irregular.seat is E
+    # 25A4: West (East's partner) has called since 2C
+    st4 = A.start(N)
+    for seat, c in ((N, "1S"), (E, "2C"), (S, "2S"), (W, "P")):
+        st4 = A.call(st4, seat, Call.parse(c))
+    with pytest.raises(A.AuctionError, match=r"partner has called since 2♣.*\(25A4\)|partner has called since 2C.*25A4"):
+        A.call(st4, E, Call.parse("2D"), "unintended")
+    with pytest.raises(A.AuctionError, match=r"no call"):
+        A.call(A.start(N), N, Call.parse("1S"), "unintended")
+
+
+def test_25A6_the_lho_keeps_his_call_by_repeating_it() -> None:
+    # South bid 2H over East's unintended 2C; after the substitution South repeats 2H: nothing is withdrawn
+    st = A.start(N)
+    for seat, c in ((N, "1H"), (E, "2C"), (S, "2H")):
+        st = A.call(st, seat, Call.parse(c))
+    st = A.call(st, E, Call.parse("2D"), "unintended")
+    assert st.lho_may_withdraw == (S, Call.parse("2H")) and st.turn is S
+    kept = A.call(st, S, Call.parse("2H"))
+    assert [w.seat for w in kept.withdrawn] == [E] and kept.lho_may_withdraw is None
+    changed = A.call(st, S, Call.parse("3H"))
+    assert [(w.seat, w.law) for w in changed.withdrawn] == [(E, LawRef.parse("25A")), (S, LawRef.parse("25A6"))]
+    # 25A6: "authorized to his side and unauthorized to the opponents"
+    assert A.withdrawn_sides(changed.withdrawn[-1]) == {"NS": "authorized", "EW": "unauthorized"}
+
+
+def test_an_unintended_call_in_a_file_names_the_event() -> None:
+    text = "\n".join([call("N", "1S"), call("E", "2C"), call("S", "2S"), call("W", "P"), call("E", "2D", "unintended")])
+    with pytest.raises(ScenarioError, match=r"event 5 \(E call 2D finding=unintended\).*25A4"):
+        sc.loads(toml(text))

@@ -9,6 +9,8 @@ What the engine knows (WBF Laws 2017 with the WBF's corrections):
 - 18, 19: sufficient bids; doubles and redoubles that are admissible;
 - 24: cards exposed or led during the auction: left face up; the offender's partner must pass at his next turn
   after an honour, a card led, or two or more cards (24B, 24C); what they become is decided at the end (24D, 24E);
+- 25A: an unintended call replaced by the intended one until partner calls (the Director's finding
+  ``unintended``), the left-hand opponent's call over it withdrawable (25A6);
 - 25B: a change of call at the left-hand opponent's turn, accepted (25B1) or cancelled (25B2);
 - 27: an insufficient bid accepted (27A1) or replaced (27B1(a), 27B1(b), 27B2, 27B3), 27C a premature replacement;
 - 28A: a call at RHO's turn when RHO must pass; 28B: the correct player calls over a call out of rotation;
@@ -23,7 +25,7 @@ not-comparable branch of 30B, 31 and 32), and the statements say which finding w
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bridgelaws.auction.calls import DENOMINATIONS, DOUBLE, PASS, REDOUBLE, Call
@@ -38,7 +40,7 @@ __all__ = ["AuctionError", "AuctionState", "Obligation", "Irregular", "Awaiting"
            "must_pass", "statements", "withdrawn_sides"]
 
 #: the Director's findings of fact on a replacement call or a later call of the offender
-FINDINGS: tuple[str, ...] = ("same_denominations", "comparable", "not_comparable")
+FINDINGS: tuple[str, ...] = ("same_denominations", "comparable", "not_comparable", "unintended")
 
 
 class AuctionError(IllegalPlayError):
@@ -115,6 +117,10 @@ class AuctionState:
     #: ``pending`` (an irregular call waiting), ``accepted``, ``cancelled``, ``withdrawn`` or ``imposed`` (a pass the
     #: Laws put in its place: 28A, 37B2)
     made: tuple[tuple[Seat, Call, str, LawRef | None], ...] = ()
+    #: the last few call events, each with the auction before it: (seat, call, state before), for 25A
+    before: tuple[tuple[Seat, Call, AuctionState], ...] = field(default=(), repr=False, compare=False)
+    #: 25A6: the left-hand opponent's call made over a call that was then found unintended; he may withdraw it
+    lho_may_withdraw: tuple[Seat, Call] | None = None
 
     def evolve(self, **changes: Any) -> AuctionState:
         return replace(self, **changes)
@@ -208,14 +214,37 @@ def _log(st: AuctionState, irr: Irregular, outcome: str, ref: LawRef) -> Auction
 # ---- events -----------------------------------------------------------------------------------------------
 
 def call(st: AuctionState, seat: Seat, c: Call, finding: str | None = None) -> AuctionState:
-    """``seat`` makes the call ``c``; ``finding`` is the Director's finding on a replacement or later call."""
+    """``seat`` makes the call ``c``; ``finding`` is the Director's finding on a replacement or later call, or
+    ``unintended`` (25A): ``c`` is the call ``seat`` intended in place of his last call."""
     if st.ended:
         raise _err(f"{seat.name.title()} {c}: the auction has ended (17D)", "auction.error.ended", law("17D"),
                    seat=seat, call=c)
     if finding is not None and finding not in FINDINGS:
         raise _err(f"unknown finding {finding!r}: use {', '.join(FINDINGS)}", "auction.error.unknown_finding",
                    finding=finding)
+    if finding == "unintended":
+        from bridgelaws.auction.unintended import substitute
+
+        return substitute(st, seat, c)
+    new = _call(st, seat, c, finding)
+    return _remember(new, st, seat, c)
+
+
+def _remember(new: AuctionState, old: AuctionState, seat: Seat, c: Call) -> AuctionState:
+    """Keep the auction before this call event (25A may take the auction back to it); the last six suffice."""
+    return new.evolve(before=(old.before + ((seat, c, old),))[-6:])
+
+
+def _call(st: AuctionState, seat: Seat, c: Call, finding: str | None) -> AuctionState:
     st = st.evolve(notes=())
+    lw = st.lho_may_withdraw
+    if lw is not None and seat is lw[0]:   # 25A6: he repeats his call, or withdraws it and calls again
+        st = st.evolve(lho_may_withdraw=None)
+        if c != lw[1]:
+            st = _withdraw(st, seat, lw[1], law("25A6"), offender=False)
+            st = st.evolve(made=st.made + ((seat, lw[1], "withdrawn", law("25A6")),))
+    elif lw is not None:
+        st = st.evolve(lho_may_withdraw=None)
     if st.irregular is not None:
         return _after_irregular(st, seat, c, finding)
     aw = st.awaiting
