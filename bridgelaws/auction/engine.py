@@ -445,7 +445,10 @@ def _cancel_breaks_pass(st: AuctionState, irr: Irregular, premature: bool) -> Au
 
 def _cancel_change(st: AuctionState, irr: Irregular, premature: bool) -> AuctionState:
     off = irr.seat
-    st = _withdraw(_log(st, irr, "cancelled", law("25B2")), off, irr.call, law("25B2"))
+    # 25B2: "the original call stands and the auction continues (Law 26 may apply)": the cancelled substitute is a
+    # withdrawn call; 26B unless the Director finds the two calls comparable (the finding on the substitute)
+    st = _withdraw(_log(st, irr, "cancelled", law("25B2")), off, irr.call, law("25B2"),
+                   lead=irr.finding != "comparable")
     return st.evolve(turn=off.lho, notes=(_note("auction.note.25B2", law("25B2"), seat=off, call=irr.call,
                                                  original=st.calls[-1][1]),))
 
