@@ -489,7 +489,9 @@ def _ruled_call(st: AuctionState, off: Seat, c: Call, finding: str | None) -> Au
     st = _settle_withdrawn(st, ref, lead=not comparable, info=not comparable)
     st = _plain_call(st, off, c)
     note = "auction.note.comparable" if comparable else "auction.note.not_comparable"
-    st = st.evolve(notes=st.notes + (_note(note, law("23A") if comparable else ref, seat=off, call=c,
+    # the paragraph that rules (30B1(b), 31A2(a), 32A2(a) ...: no further rectification, 26B does not apply),
+    # not 23A, which only defines a comparable call
+    st = st.evolve(notes=st.notes + (_note(note, ref, seat=off, call=c,
                                            withdrawn=aw.withdrawn, given=finding is not None),))
     if not comparable and not st.ended:
         st = _oblige(st, off.partner, "next_turn", ref)
