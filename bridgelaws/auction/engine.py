@@ -575,16 +575,20 @@ def _substitute(st: AuctionState, seat: Seat, c: Call) -> AuctionState:
     i = next((i for i in range(len(st.before) - 1, -1, -1) if st.before[i][0] is seat), None)
     if i is None:
         raise _err(f"{name} {c}: finding = unintended, but {name} has made no call that {c} could replace (25A1)",
-                     "auction.error.25A_no_call", law("25A1"), seat=seat, call=c)
+                   "auction.error.25A_no_call", law("25A1"), seat=seat, call=c)
     _, first, prior = st.before[i]
     later = st.before[i + 1:]
     if any(s is seat.partner for s, _, _ in later):   # 25A4
         raise _err(f"{name} {c}: {name}'s partner has called since {first}: no substitution of an unintended "
-                     "call (25A4)", "auction.error.25A_partner_called", law("25A4"), seat=seat, call=c,
+                   "call (25A4)", "auction.error.25A_partner_called", law("25A4"), seat=seat, call=c,
                      partner=seat.partner, first=first)
     if any(s is not seat.lho for s, _, _ in later):
         raise _err(f"{name} {c}: {first} is no longer {name}'s last call: only his left-hand opponent may have "
-                     "called since (25A1)", "auction.error.25A_not_last", law("25A1"), seat=seat, call=c, first=first)
+                   "called since (25A1)", "auction.error.25A_not_last", law("25A1"), seat=seat, call=c, first=first)
+    if st.exposed != prior.exposed:   # a card exposed since (24): not taken back with the calls
+        raise _err(f"{name} {c}: a card was exposed after {first}; this library substitutes an unintended call "
+                   "only when calls alone followed it (25A1)", "auction.error.25A_not_last", law("25A1"), seat=seat,
+                   call=c, first=first)
     lho_call = next((x for s, x, _ in reversed(later) if s is seat.lho), None)
     base = prior.evolve(notes=(), made=prior.made + ((seat, first, "withdrawn", law("25A")),), before=prior.before)
     base = _withdraw(base, seat, first, law("25A"))   # 16C; 25A1: no 26 lead restriction
