@@ -347,6 +347,11 @@ def test_a_passed_out_auction_is_a_valid_file_and_any_card_after_it_names_the_ev
         sc.loads(toml(PASS_OUT + "\n" + call("N", "1S")))
     with pytest.raises(ScenarioError, match=r"contract: the auction was passed out \(22B\), not '4S'"):
         sc.loads(toml(PASS_OUT, 'contract = "4S"\ndeclarer = "N"'))
+    from bridgelaws.errors import PbnError
+    from bridgelaws.pbn.write_pbn import to_pbn
+
+    with pytest.raises(PbnError, match=r"passed out \(22B\)"):   # no play to export: a clear error
+        to_pbn(s)
 
 
 def test_a_passed_out_board_on_the_table_has_no_play() -> None:
@@ -423,3 +428,17 @@ def test_an_unintended_call_in_a_file_names_the_event() -> None:
     text = "\n".join([call("N", "1S"), call("E", "2C"), call("S", "2S"), call("W", "P"), call("E", "2D", "unintended")])
     with pytest.raises(ScenarioError, match=r"event 5 \(E call 2D finding=unintended\).*25A4"):
         sc.loads(toml(text))
+
+
+def test_an_unintended_call_by_click() -> None:
+    # the teacher picks North (who calls again), the finding "unintended", and the intended call (25A1)
+    pytest.importorskip("anywidget")
+    from bridgelaws.widgets import CardTable
+
+    w = CardTable(Table(Deal.from_pbn(DEAL), None, dealer=N), lang="en")
+    for msg in ({"action": "call", "arg": "1C"}, {"action": "call_seat", "arg": "N"},
+                {"action": "call_finding", "arg": "unintended"}, {"action": "call", "arg": "1NT"}):
+        w.send_action(msg)
+    a = w.table.state.auction
+    assert a.calls == ((N, Call.parse("1NT")),) and a.turn is E and a.irregular is None
+    assert "Law 25A1" in w.html and "unintended" in w.html
