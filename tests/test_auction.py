@@ -334,6 +334,9 @@ def test_a_passed_out_auction_is_a_valid_file_and_any_card_after_it_names_the_ev
     s = sc.loads(toml(PASS_OUT))
     assert s.contract is None and s.declarer is None
     assert sc.check(s).status == "PASS"
+    # the file with its checkpoints (contract = "passed_out", no legal card, the Director cites 22B only); kept
+    # out of tests/scenarios: PBN and LIN cannot export a board without play (tests/test_pbn.py's corpus)
+    assert sc.check(sc.load("tests/data/auction/22B-passed-out.toml")).status == "PASS"
     assert sc.loads(sc.dumps(s)) == s   # written without a contract, read back the same
     assert sc.loads(toml(PASS_OUT, 'contract = "passed_out"')).contract is None
     # negative controls: three passes do not end the auction; a bid and three passes are not a pass-out
