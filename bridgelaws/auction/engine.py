@@ -187,6 +187,9 @@ def _mark(st: AuctionState, seat: Seat, c: Call, status: str, ref: LawRef | None
 def _append(st: AuctionState, seat: Seat, c: Call, status: str | None = "legal",
             ref: LawRef | None = None) -> AuctionState:
     """A call that stands in the legal auction; the turn passes to the left; the auction may end (17D)."""
+    duty = _obliged(st, seat)
+    if status == "legal" and c.kind == "pass" and duty is not None:   # a pass the Laws impose (24B, 27B2 ...)
+        status, ref = "imposed", duty.law
     if status is not None:
         st = _mark(st, seat, c, status, ref)
     obligations = tuple(o for o in st.obligations if not (o.seat is seat and o.until == "next_turn"))
