@@ -313,8 +313,9 @@ class EndOfRound(Event):
 
 # ---- the auction period (SCENARIO_FORMAT.md, "The auction period"; bridgelaws.auction, rules.auction) ------
 
-#: the Director's findings of fact on a replacement call or a later call of the offender (23A, 27B1)
-CALL_FINDINGS = ("same_denominations", "comparable", "not_comparable")
+#: the Director's findings of fact on a replacement call or a later call of the offender (23A, 27B1), or that a
+#: call was unintended (25A: the call carrying it is the intended one, put in place of the player's last call)
+CALL_FINDINGS = ("same_denominations", "comparable", "not_comparable", "unintended")
 #: ``expose … period``: after the final pass before the opening lead (24), or during the auction (24)
 EXPOSE_PERIODS = ("clarification", "auction")
 

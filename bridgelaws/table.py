@@ -125,11 +125,16 @@ class Table:
 
     @property
     def contract(self) -> Contract:
-        """The contract: the one the table was made with, or, for a table made with a dealer and no contract (calls
-        made one by one, on the card table), the one its auction has given (None while the auction runs)."""
-        if self._contract is not None:
-            return self._contract
-        return auction_rules.contract_of(self.state)   # type: ignore[return-value]
+        """The contract: for a table with an auction (a dealer), the one its legal auction has given once it has
+        ended (17D), whatever contract the table was made with (a teacher may click an auction of his own; a file's
+        own calls are checked against its contract when it is read); before that, or without an auction, the one
+        the table was made with (None while the auction of a table made with a dealer only runs, and None after a
+        passed-out auction, 22B)."""
+        if self._contract is None or getattr(self, "dealer", None) is not None:
+            got = auction_rules.contract_of(self.state)
+            if got is not None or self._contract is None or auction_rules.passed_out(self.state):
+                return got   # type: ignore[return-value]   # None when passed out (22B)
+        return self._contract
 
     @contract.setter
     def contract(self, value: Contract) -> None:

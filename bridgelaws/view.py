@@ -350,7 +350,9 @@ def _seat_views(table: Table, hidden: frozenset[Seat], legal: frozenset[Card], h
     for s in Seat:
         in_hand = st.hand(s)
         played = frozenset(table.deal.hand(s).cards - in_hand - on_table[s])
-        roles = tuple(r for r, who in (("declarer", declarer), ("dummy", dummy)) if who is s)
+        # no declarer or dummy before the auction has given them (17D)
+        roles = () if st.phase == "auction" or table.contract is None else \
+            tuple(r for r, who in (("declarer", declarer), ("dummy", dummy)) if who is s)
         turn = None
         if not over and st.to_act is s:
             turn = "call" if st.phase == "auction" else "lead" if not st.trick else "play"
@@ -402,7 +404,9 @@ def position(table: Table, lang: str = "en", *, role: str | Seat | None = "direc
     if pending is not None:
         decision = DecisionView(pending.kind, pending.by, pending.law, tuple(decision_choices(st)))
     extra: dict[str, object] = {}
-    if st.auction is not None and st.phase in ("auction", "clarification") and not st.trick:
+    passed_out = st.auction is not None and st.phase == "over" and table.contract is None   # 22B: no play
+    if st.auction is not None and (st.phase in ("auction", "clarification") or passed_out) \
+            and not st.trick:   # a passed-out auction (22B) stays on the table: there is no play
         # the bidding diagram (render.auction): every call as made, until the opening lead is faced
         extra["auction"] = {"made": st.auction.made, "dealer": st.auction.dealer, "held_back": hold_back,
                             "obligations": st.auction.obligations if st.phase == "auction" else ()}
@@ -410,11 +414,11 @@ def position(table: Table, lang: str = "en", *, role: str | Seat | None = "direc
         extra=extra,
         seats=tuple(seats),
         contract=None if st.phase == "auction" else table.contract,   # the auction has not given it yet
-        declarer=declarer,
+        declarer=None if st.phase == "auction" or table.contract is None else declarer,
         trick=tuple(trick),
         trick_no=None if over else st.trick_no,
         over=over,
-        tricks_won=(table.tricks_won(Seat.NORTH), table.tricks_won(Seat.EAST)),
+        tricks_won=None if passed_out else (table.tricks_won(Seat.NORTH), table.tricks_won(Seat.EAST)),
         statements=statements,
         decision=decision,
         held_back=hold_back,

@@ -11,6 +11,7 @@ from bridgelaws.auction.calls import Call, CallError
 from bridgelaws.cards import Card, Seat, Suit
 from bridgelaws.deal import Contract, Deal
 from bridgelaws.errors import BridgeLawsError, ScenarioError
+from bridgelaws.laws import LawRef
 from bridgelaws.events import AcceptCall, CallEvent, Choose, Play
 from bridgelaws.table import Table
 
@@ -266,3 +267,189 @@ def test_a_lead_out_of_turn_before_the_26B_choice_goes_to_law_54_first() -> None
     assert t.declarer_options() == {"forbid", "none"} and t.to_act() is E
     t.push(Choose(N, option="forbid", suit=Suit.CLUBS))
     assert t.declarer_options() == {"require", "forbid", "none"}   # 50D2: West's major penalty card ♥A
+
+
+def test_36A_both_cancelled_calls_are_unauthorized_for_the_offending_side_only() -> None:
+    # Law 36A cancels the inadmissible double and the left-hand opponent's call over it. 16C1: for the
+    # non-offending side all information from a withdrawn action is authorized, "whether the action be its own or
+    # its opponents'"; 16C2: for the offending side, information "from its own withdrawn action and from withdrawn
+    # actions of the non-offending side is unauthorized". So West's double and North's 2H: NS authorized, EW not.
+    st = A.start(N)
+    for seat, c in ((N, "1H"), (E, "1S"), (S, "P"), (W, "X"), (N, "2H")):
+        st = A.call(st, seat, Call.parse(c))
+    assert [(w.seat, w.call) for w in st.withdrawn] == [(W, Call.parse("X")), (N, Call.parse("2H"))]
+    for w in st.withdrawn:
+        assert A.withdrawn_sides(w) == {"NS": "authorized", "EW": "unauthorized"}
+        assert not w.lead_restriction   # 36A: Law 26 does not apply
+    said = [s for s in A.statements(st) if s.message.key == "auction.dir.16C_cancelled"]
+    assert [s.message.params["seat"] for s in said] == [W, N]
+    assert all(s.message.params["unauthorized"] == (E, W) for s in said)
+    # negative control: 36B (the double not called over, but cancelled by the Director) withdraws only West's call
+    st2 = A.start(N)
+    for seat, c in ((N, "1H"), (E, "1S"), (S, "P"), (W, "X")):
+        st2 = A.call(st2, seat, Call.parse(c))
+    st2 = A.reject(st2, N)
+    assert [w.seat for w in st2.withdrawn] == [W]
+
+
+def test_a_teacher_clicks_an_auction_of_his_own_and_the_table_follows_it() -> None:
+    # the file names 4S by North; the teacher leaves its script at the first call. East opens 1H out of rotation
+    # at North's turn; South, his left-hand opponent, calls over it and so accepts it (29A); the auction goes on
+    # from South; West raises to 2H and three passes follow (22A1). East named hearts first for East-West: East
+    # is declarer of 2H (the Definitions, "declarer"), and South, on his left, leads (41A).
+    pytest.importorskip("anywidget")
+    from bridgelaws.widgets import CardTable
+
+    w = CardTable.from_scenario("tests/scenarios/auction/27B2-insufficient-bid-pass-partner.toml", lang="en",
+                                start="start")
+    assert len(w.table.history) == 0 and w.table.state.phase == "auction"
+    assert "bl-badge-declarer" not in w.html and "bl-badge-dummy" not in w.html   # nobody is declarer yet
+    for msg in ({"action": "call_seat", "arg": "E"}, {"action": "call", "arg": "1H"},
+                {"action": "call_seat", "arg": "S"}, {"action": "call", "arg": "P"}):
+        w.send_action(msg)
+    assert w.table.state.auction.irregular is None and w.table.state.phase == "auction"
+    assert "bl-badge-declarer" not in w.html
+    for c in ("2H", "P", "P", "P"):
+        w.send_action({"action": "call", "arg": c})
+    t = w.table
+    assert [str(e) for e in t.history] == ["E call 1H", "S call P", "W call 2H", "N call P", "E call P", "S call P"]
+    assert t.state.phase == "clarification" and str(t.contract) == "2H" and t.declarer is E and t.to_act() is S
+    assert t.contract.declarer is E and t.dummy is W
+    page = w.html
+    assert page.count("bl-badge-declarer") == 1 and page.count("bl-badge-dummy") == 1
+    assert "bl-seat-east bl-declarer" in page and "bl-seat-west bl-dummy" in page   # the badges are theirs
+    assert "bl-seat-north bl-declarer" not in page and "bl-seat-south bl-dummy" not in page
+    assert t.legal_cards() and all(c in t.deal.hand(S).cards for c in t.legal_cards())   # South's opening lead
+    # the file's own history is still checked against its contract (the scenario format)
+    with pytest.raises(ScenarioError, match=r"contract: the auction gives 2H by E, not '4S'"):
+        sc.loads(toml("\n".join([call("E", "1H"), call("S", "P"), call("W", "2H"), call("N", "P"), call("E", "P"),
+                                 call("S", "P")]), 'contract = "4S"\ndeclarer = "N"'))
+
+
+PASS_OUT = "\n".join([call("N", "P"), call("E", "P"), call("S", "P"), call("W", "P")])
+
+
+def test_a_passed_out_auction_is_a_valid_file_and_any_card_after_it_names_the_event() -> None:
+    # Law 22B (2017): "all four players pass ... The hands are returned to the board without play."
+    s = sc.loads(toml(PASS_OUT))
+    assert s.contract is None and s.declarer is None
+    assert sc.check(s).status == "PASS"
+    # the file with its checkpoints (contract = "passed_out", no legal card, the Director cites 22B only); kept
+    # out of tests/scenarios: PBN and LIN cannot export a board without play (tests/test_pbn.py's corpus)
+    assert sc.check(sc.load("tests/data/auction/22B-passed-out.toml")).status == "PASS"
+    assert sc.loads(sc.dumps(s)) == s   # written without a contract, read back the same
+    assert sc.loads(toml(PASS_OUT, 'contract = "passed_out"')).contract is None
+    # negative controls: three passes do not end the auction; a bid and three passes are not a pass-out
+    with pytest.raises(ScenarioError, match="never ends"):
+        sc.loads(toml("\n".join([call("N", "P"), call("E", "P"), call("S", "P")])))
+    with pytest.raises(ScenarioError, match=r"contract: the auction was not passed out"):
+        sc.loads(toml(FOUR_S, 'contract = "passed_out"'))
+    with pytest.raises(ScenarioError, match=r"event 5 \(N play SA\): the auction was passed out with event 4"):
+        sc.loads(toml(PASS_OUT + '\n  { seat = "N", action = "play", card = "SA" },'))
+    with pytest.raises(ScenarioError, match=r"event 5 \(N call 1S\): the auction was passed out"):
+        sc.loads(toml(PASS_OUT + "\n" + call("N", "1S")))
+    with pytest.raises(ScenarioError, match=r"contract: the auction was passed out \(22B\), not '4S'"):
+        sc.loads(toml(PASS_OUT, 'contract = "4S"\ndeclarer = "N"'))
+    from bridgelaws.errors import PbnError
+    from bridgelaws.pbn.write_pbn import to_pbn
+
+    with pytest.raises(PbnError, match=r"passed out \(22B\)"):   # no play to export: a clear error
+        to_pbn(s)
+
+
+def test_a_passed_out_board_on_the_table_has_no_play() -> None:
+    t = Table(Deal.from_pbn(DEAL), Contract.parse("4S", N), dealer=N)   # made with a contract: 22B still rules
+    for seat in (N, E, S, W):
+        t.push(CallEvent(seat, call="P"))
+    assert t.contract is None and t.legal_cards() == frozenset() and t.to_act() is None and t.state.phase == "over"
+    assert [st.law for st in t.statements()] == [LawRef.parse("22B")]
+    before = t.state
+    with pytest.raises(BridgeLawsError, match=r"passed out: there is no play \(22B\)") as exc:
+        t.push(Play(E, Card.parse("H5")))
+    assert exc.value.key == "auction.error.passed_out" and t.state == before and len(t.history) == 4
+
+
+def test_a_passed_out_board_clicked_on_the_card_table_offers_no_card() -> None:
+    pytest.importorskip("anywidget")
+    from bridgelaws.widgets import CardTable
+
+    w = CardTable(Table(Deal.from_pbn(DEAL), None, dealer=W), lang="en")
+    for _ in range(4):
+        w.send_action({"action": "call", "arg": "P"})
+    page = w.html
+    assert w.table.contract is None and w.table.state.phase == "over"
+    assert "passed out and there is no play" in page and "Law 22B" in page
+    assert 'data-action="call"' not in page and "bl-badge-declarer" not in page and "bl-badge-turn" not in page
+    assert 'data-legal="1"' not in page and not w.table.legal_cards()   # no card is offered
+    w.send_action({"action": "card", "card": "SA"})   # a click on a card is refused: nothing changes
+    assert len(w.table.history) == 4 and w.table.state.phase == "over"
+
+
+def test_25A_an_unintended_call_is_replaced_until_partner_calls() -> None:
+    # 25A1 (2017): until his partner calls, a player may substitute the intended call for an unintended call; the
+    # intended call stands, subject to the appropriate Law; Law 26's lead restrictions do not apply. 25A4: no
+    # substitution once partner has called. The finding "unintended" is the Director's (25A2), never computed.
+    st = A.start(N)
+    for seat, c in ((N, "1S"), (E, "2C")):
+        st = A.call(st, seat, Call.parse(c))
+    st = A.call(st, E, Call.parse("2D"), "unintended")
+    assert st.calls == ((N, Call.parse("1S")), (E, Call.parse("2D"))) and st.turn is S and st.irregular is None
+    assert [(w.seat, w.law, w.lead_restriction) for w in st.withdrawn] == [(E, LawRef.parse("25A"), False)]
+    # negative control: without the finding the same second call is a change of call at LHO's turn (25B)
+    st_b = A.call(A.call(A.call(A.start(N), N, Call.parse("1S")), E, Call.parse("2C")), E, Call.parse("2D"))
+    assert st_b.irregular is not None and st_b.irregular.kind == "change"
+    # the intended call is subject to the appropriate Law: an intended 1D after 1S is insufficient (27)
+    st_i = A.call(A.call(A.call(A.start(N), N, Call.parse("1S")), E, Call.parse("2C")), E, Call.parse("1D"),
+                  "unintended")
+    assert st_i.irregular is not None and st_i.irregular.kind == "insufficient" and st_i.irregular.seat is E
+    # 25A4: West (East's partner) has called since 2C
+    st4 = A.start(N)
+    for seat, c in ((N, "1S"), (E, "2C"), (S, "2S"), (W, "P")):
+        st4 = A.call(st4, seat, Call.parse(c))
+    with pytest.raises(A.AuctionError, match=r"partner has called since 2♣.*\(25A4\)|partner has called since 2C.*25A4"):
+        A.call(st4, E, Call.parse("2D"), "unintended")
+    with pytest.raises(A.AuctionError, match=r"no call"):
+        A.call(A.start(N), N, Call.parse("1S"), "unintended")
+
+
+def test_25A6_the_lho_keeps_his_call_by_repeating_it() -> None:
+    # South bid 2H over East's unintended 2C; after the substitution South repeats 2H: nothing is withdrawn
+    st = A.start(N)
+    for seat, c in ((N, "1H"), (E, "2C"), (S, "2H")):
+        st = A.call(st, seat, Call.parse(c))
+    st = A.call(st, E, Call.parse("2D"), "unintended")
+    assert st.lho_may_withdraw == (S, Call.parse("2H")) and st.turn is S
+    kept = A.call(st, S, Call.parse("2H"))
+    assert [w.seat for w in kept.withdrawn] == [E] and kept.lho_may_withdraw is None
+    changed = A.call(st, S, Call.parse("3H"))
+    assert [(w.seat, w.law) for w in changed.withdrawn] == [(E, LawRef.parse("25A")), (S, LawRef.parse("25A6"))]
+    # 25A6: "authorized to his side and unauthorized to the opponents"
+    assert A.withdrawn_sides(changed.withdrawn[-1]) == {"NS": "authorized", "EW": "unauthorized"}
+
+
+def test_an_unintended_call_in_a_file_names_the_event() -> None:
+    text = "\n".join([call("N", "1S"), call("E", "2C"), call("S", "2S"), call("W", "P"), call("E", "2D", "unintended")])
+    with pytest.raises(ScenarioError, match=r"event 5 \(E call 2D finding=unintended\).*25A4"):
+        sc.loads(toml(text))
+
+
+def test_an_unintended_call_by_click() -> None:
+    # the teacher picks North (who calls again), the finding "unintended", and the intended call (25A1)
+    pytest.importorskip("anywidget")
+    from bridgelaws.widgets import CardTable
+
+    w = CardTable(Table(Deal.from_pbn(DEAL), None, dealer=N), lang="en")
+    for msg in ({"action": "call", "arg": "1C"}, {"action": "call_seat", "arg": "N"},
+                {"action": "call_finding", "arg": "unintended"}, {"action": "call", "arg": "1NT"}):
+        w.send_action(msg)
+    a = w.table.state.auction
+    assert a.calls == ((N, Call.parse("1NT")),) and a.turn is E and a.irregular is None
+    assert "Law 25A1" in w.html and "unintended" in w.html
+
+
+def test_a_pass_under_an_obligation_to_pass_is_marked_imposed_with_its_law() -> None:
+    # 27B2: West's insufficient 1H replaced by 3H: East must pass whenever it is his turn (abrowser finding 5)
+    s = sc.load("tests/scenarios/auction/27B2-insufficient-bid-pass-partner.toml")
+    made = sc.replay(s, 8).state.auction.made
+    assert made[-1] == (E, Call.parse("P"), "imposed", LawRef.parse("27B2"))
+    assert made[1] == (E, Call.parse("P"), "legal", None)   # East's first pass, before any obligation

@@ -9,6 +9,8 @@ What the engine knows (WBF Laws 2017 with the WBF's corrections):
 - 18, 19: sufficient bids; doubles and redoubles that are admissible;
 - 24: cards exposed or led during the auction: left face up; the offender's partner must pass at his next turn
   after an honour, a card led, or two or more cards (24B, 24C); what they become is decided at the end (24D, 24E);
+- 25A: an unintended call replaced by the intended one until partner calls (the Director's finding
+  ``unintended``), the left-hand opponent's call over it withdrawable (25A6);
 - 25B: a change of call at the left-hand opponent's turn, accepted (25B1) or cancelled (25B2);
 - 27: an insufficient bid accepted (27A1) or replaced (27B1(a), 27B1(b), 27B2, 27B3), 27C a premature replacement;
 - 28A: a call at RHO's turn when RHO must pass; 28B: the correct player calls over a call out of rotation;
@@ -23,7 +25,7 @@ not-comparable branch of 30B, 31 and 32), and the statements say which finding w
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bridgelaws.auction.calls import DENOMINATIONS, DOUBLE, PASS, REDOUBLE, Call
@@ -34,11 +36,11 @@ from bridgelaws.laws import LawRef, law
 from bridgelaws.state import Statement
 
 __all__ = ["AuctionError", "AuctionState", "Obligation", "Irregular", "Awaiting", "Withdrawn", "FINDINGS",
-           "start", "call", "accept", "reject", "expose", "result", "specified_suits", "lead_restriction",
+           "start", "call", "accept", "reject", "expose", "result", "passed_out", "specified_suits", "lead_restriction",
            "must_pass", "statements", "withdrawn_sides"]
 
 #: the Director's findings of fact on a replacement call or a later call of the offender
-FINDINGS: tuple[str, ...] = ("same_denominations", "comparable", "not_comparable")
+FINDINGS: tuple[str, ...] = ("same_denominations", "comparable", "not_comparable", "unintended")
 
 
 class AuctionError(IllegalPlayError):
@@ -85,13 +87,16 @@ class Awaiting:
 @dataclass(frozen=True, slots=True)
 class Withdrawn:
     """A withdrawn or cancelled call: whether it leaves a 26B lead restriction, and whether Law 16C governs the
-    information from it (it does not after 27B1 or a comparable call, 23B)."""
+    information from it (it does not after 27B1 or a comparable call, 23B). ``offender``: whether ``seat`` belongs
+    to the offending side (False for the non-offending side's call cancelled with it under 36A, or withdrawn
+    under 25A6)."""
 
     seat: Seat
     call: Call
     law: LawRef
     lead_restriction: bool = False
     info_16c: bool = True
+    offender: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +117,10 @@ class AuctionState:
     #: ``pending`` (an irregular call waiting), ``accepted``, ``cancelled``, ``withdrawn`` or ``imposed`` (a pass the
     #: Laws put in its place: 28A, 37B2)
     made: tuple[tuple[Seat, Call, str, LawRef | None], ...] = ()
+    #: the last few call events, each with the auction before it: (seat, call, state before), for 25A
+    before: tuple[tuple[Seat, Call, AuctionState], ...] = field(default=(), repr=False, compare=False)
+    #: 25A6: the left-hand opponent's call made over a call that was then found unintended; he may withdraw it
+    lho_may_withdraw: tuple[Seat, Call] | None = None
 
     def evolve(self, **changes: Any) -> AuctionState:
         return replace(self, **changes)
@@ -178,6 +187,9 @@ def _mark(st: AuctionState, seat: Seat, c: Call, status: str, ref: LawRef | None
 def _append(st: AuctionState, seat: Seat, c: Call, status: str | None = "legal",
             ref: LawRef | None = None) -> AuctionState:
     """A call that stands in the legal auction; the turn passes to the left; the auction may end (17D)."""
+    duty = _obliged(st, seat)
+    if status == "legal" and c.kind == "pass" and duty is not None:   # a pass the Laws impose (24B, 27B2 ...)
+        status, ref = "imposed", duty.law
     if status is not None:
         st = _mark(st, seat, c, status, ref)
     obligations = tuple(o for o in st.obligations if not (o.seat is seat and o.until == "next_turn"))
@@ -188,8 +200,8 @@ def _append(st: AuctionState, seat: Seat, c: Call, status: str | None = "legal",
 
 
 def _withdraw(st: AuctionState, seat: Seat, c: Call, ref: LawRef, lead: bool = False,
-              info: bool = True) -> AuctionState:
-    return st.evolve(withdrawn=st.withdrawn + (Withdrawn(seat, c, ref, lead, info),))
+              info: bool = True, offender: bool = True) -> AuctionState:
+    return st.evolve(withdrawn=st.withdrawn + (Withdrawn(seat, c, ref, lead, info, offender),))
 
 
 def _settle_withdrawn(st: AuctionState, ref: LawRef, lead: bool, info: bool) -> AuctionState:
@@ -205,14 +217,35 @@ def _log(st: AuctionState, irr: Irregular, outcome: str, ref: LawRef) -> Auction
 # ---- events -----------------------------------------------------------------------------------------------
 
 def call(st: AuctionState, seat: Seat, c: Call, finding: str | None = None) -> AuctionState:
-    """``seat`` makes the call ``c``; ``finding`` is the Director's finding on a replacement or later call."""
+    """``seat`` makes the call ``c``; ``finding`` is the Director's finding on a replacement or later call, or
+    ``unintended`` (25A): ``c`` is the call ``seat`` intended in place of his last call."""
     if st.ended:
         raise _err(f"{seat.name.title()} {c}: the auction has ended (17D)", "auction.error.ended", law("17D"),
                    seat=seat, call=c)
     if finding is not None and finding not in FINDINGS:
         raise _err(f"unknown finding {finding!r}: use {', '.join(FINDINGS)}", "auction.error.unknown_finding",
                    finding=finding)
+    if finding == "unintended":
+        return _substitute(st, seat, c)
+    new = _call(st, seat, c, finding)
+    return _remember(new, st, seat, c)
+
+
+def _remember(new: AuctionState, old: AuctionState, seat: Seat, c: Call) -> AuctionState:
+    """Keep the auction before this call event (25A may take the auction back to it); the last six suffice."""
+    return new.evolve(before=(old.before + ((seat, c, old),))[-6:])
+
+
+def _call(st: AuctionState, seat: Seat, c: Call, finding: str | None) -> AuctionState:
     st = st.evolve(notes=())
+    lw = st.lho_may_withdraw
+    if lw is not None and seat is lw[0]:   # 25A6: he repeats his call, or withdraws it and calls again
+        st = st.evolve(lho_may_withdraw=None)
+        if c != lw[1]:
+            st = _withdraw(st, seat, lw[1], law("25A6"), offender=False)
+            st = st.evolve(made=st.made + ((seat, lw[1], "withdrawn", law("25A6")),))
+    elif lw is not None:
+        st = st.evolve(lho_may_withdraw=None)
     if st.irregular is not None:
         return _after_irregular(st, seat, c, finding)
     aw = st.awaiting
@@ -284,7 +317,10 @@ def _after_irregular(st: AuctionState, seat: Seat, c: Call, finding: str | None)
     off = irr.seat
     if seat is off.lho and finding is None:
         if irr.kind == "inadmissible":   # 36A: the inadmissible call and all later calls are cancelled
+            # 16C: both are cancelled calls; the offending side is the offender's, whose call ever it was (16C1,
+            # 16C2: "from its own withdrawn action and from withdrawn actions of the non-offending side")
             st = _withdraw(st, off, irr.call, law("36A"))
+            st = _withdraw(st, seat, c, law("36A"), offender=False)
             st = _log(st, irr, "cancelled", law("36A"))
             st = _mark(_mark(st, off, irr.call, "cancelled", law("36A")), seat, c, "cancelled", law("36A"))
             return st.evolve(irregular=None, turn=irr.turn,
@@ -410,7 +446,10 @@ def _cancel_breaks_pass(st: AuctionState, irr: Irregular, premature: bool) -> Au
 
 def _cancel_change(st: AuctionState, irr: Irregular, premature: bool) -> AuctionState:
     off = irr.seat
-    st = _withdraw(_log(st, irr, "cancelled", law("25B2")), off, irr.call, law("25B2"))
+    # 25B2: "the original call stands and the auction continues (Law 26 may apply)": the cancelled substitute is a
+    # withdrawn call; 26B unless the Director finds the two calls comparable (the finding on the substitute)
+    st = _withdraw(_log(st, irr, "cancelled", law("25B2")), off, irr.call, law("25B2"),
+                   lead=irr.finding != "comparable")
     return st.evolve(turn=off.lho, notes=(_note("auction.note.25B2", law("25B2"), seat=off, call=irr.call,
                                                  original=st.calls[-1][1]),))
 
@@ -451,7 +490,9 @@ def _ruled_call(st: AuctionState, off: Seat, c: Call, finding: str | None) -> Au
     st = _settle_withdrawn(st, ref, lead=not comparable, info=not comparable)
     st = _plain_call(st, off, c)
     note = "auction.note.comparable" if comparable else "auction.note.not_comparable"
-    st = st.evolve(notes=st.notes + (_note(note, law("23A") if comparable else ref, seat=off, call=c,
+    # the paragraph that rules (30B1(b), 31A2(a), 32A2(a) ...: no further rectification, 26B does not apply),
+    # not 23A, which only defines a comparable call
+    st = st.evolve(notes=st.notes + (_note(note, ref, seat=off, call=c,
                                            withdrawn=aw.withdrawn, given=finding is not None),))
     if not comparable and not st.ended:
         st = _oblige(st, off.partner, "next_turn", ref)
@@ -511,6 +552,59 @@ def _lowest_sufficient(st: AuctionState, c: Call) -> Call | None:
     return None
 
 
+# ---- 25A: an unintended call --------------------------------------------------------------------------------
+#
+# Law 25A (WBF 2017): an unintended call, and the call the player intended put in its place.
+#
+# 25A1: "If a player discovers that he has not made the call he intended to make, he may, until his partner makes a
+# call, substitute the call he intended for the unintended call. The second (intended) call stands and is subject to
+# the appropriate Law, but the lead restrictions in Law 26 do not apply." 25A2: whether the call was unintended (a
+# mechanical error or a slip of the tongue, not a loss of concentration about the intent) is the Director's finding:
+# the scenario's ``finding = "unintended"`` on the intended call; never computed. 25A4/25A5: no substitution once
+# partner has called, or after the auction has ended. 25A6: "If a substitution is allowed the LHO may withdraw any call
+# he made over the first call. Information from the withdrawn call is authorized to his side and unauthorized to the
+# opponents."
+#
+# 16C for the unintended call itself (25B3 applies 16C to calls withdrawn or cancelled under 25B; 25A is silent): we
+# treat its maker's side as the offending side, the reading 25A6 implies (the left-hand opponent's withdrawn call is
+# unauthorized to the opponents, as 16C2 makes it for an offending side): its information is authorized for the
+# opponents and unauthorized for the player's side.
+
+def _substitute(st: AuctionState, seat: Seat, c: Call) -> AuctionState:
+    """Implements Law 25A: ``seat`` puts the intended call ``c`` in place of his last call, found unintended. The
+    auction goes back to before that call; ``c`` is made there and is subject to the appropriate Law; no 26 lead
+    restriction comes from the withdrawn call; the left-hand opponent's call over it may be withdrawn (25A6)."""
+    name = seat.name.title()
+    i = next((i for i in range(len(st.before) - 1, -1, -1) if st.before[i][0] is seat), None)
+    if i is None:
+        raise _err(f"{name} {c}: finding = unintended, but {name} has made no call that {c} could replace (25A1)",
+                   "auction.error.25A_no_call", law("25A1"), seat=seat, call=c)
+    _, first, prior = st.before[i]
+    later = st.before[i + 1:]
+    if any(s is seat.partner for s, _, _ in later):   # 25A4
+        raise _err(f"{name} {c}: {name}'s partner has called since {first}: no substitution of an unintended "
+                   "call (25A4)", "auction.error.25A_partner_called", law("25A4"), seat=seat, call=c,
+                     partner=seat.partner, first=first)
+    if any(s is not seat.lho for s, _, _ in later):
+        raise _err(f"{name} {c}: {first} is no longer {name}'s last call: only his left-hand opponent may have "
+                   "called since (25A1)", "auction.error.25A_not_last", law("25A1"), seat=seat, call=c, first=first)
+    if st.exposed != prior.exposed:   # a card exposed since (24): not taken back with the calls
+        raise _err(f"{name} {c}: a card was exposed after {first}; this library substitutes an unintended call "
+                   "only when calls alone followed it (25A1)", "auction.error.25A_not_last", law("25A1"), seat=seat,
+                   call=c, first=first)
+    lho_call = next((x for s, x, _ in reversed(later) if s is seat.lho), None)
+    base = prior.evolve(notes=(), made=prior.made + ((seat, first, "withdrawn", law("25A")),), before=prior.before)
+    base = _withdraw(base, seat, first, law("25A"))   # 16C; 25A1: no 26 lead restriction
+    new = _call(base, seat, c, None)   # the intended call, subject to the appropriate Law
+    if lho_call is not None:
+        new = new.evolve(lho_may_withdraw=(seat.lho, lho_call))
+    notes = (_note("auction.note.25A", law("25A1"), seat=seat, call=c, first=first),)
+    if lho_call is not None:
+        notes += (_note("auction.note.25A6", law("25A6"), seat=seat.lho, call=lho_call),)
+    new = new.evolve(notes=notes + new.notes)
+    return _remember(new, prior, seat, c)
+
+
 # ---- cards exposed during the auction (24) ------------------------------------------------------------------
 
 def expose(st: AuctionState, seat: Seat, card: Card, led: bool = False) -> AuctionState:
@@ -555,6 +649,11 @@ def result(st: AuctionState) -> tuple[int, str, int, Seat] | None:
     return bid.level, bid.denomination, doubled, declarer
 
 
+def passed_out(st: AuctionState) -> bool:
+    """Implements Law 22B: all four players passed; the hands go back to the board without play."""
+    return st.ended and not any(c.is_bid for _, c in st.calls)
+
+
 def specified_suits(st: AuctionState, seat: Seat) -> tuple[Suit, ...]:
     """The suits ``seat`` named in his bids of the legal auction (natural reading: a bid specifies its suit)."""
     out: list[Suit] = []
@@ -592,7 +691,7 @@ def withdrawn_sides(w: Withdrawn) -> dict[str, str] | None:
 def _information(w: Withdrawn) -> Any:
     from bridgelaws.rules.information import withdrawn_information
 
-    return withdrawn_information(w.call, w.seat, offender=True) if w.info_16c else None
+    return withdrawn_information(w.call, w.seat, offender=w.offender) if w.info_16c else None
 
 
 def _exposed_information(seat: Seat, card: Card) -> Any:
@@ -633,7 +732,8 @@ def statements(st: AuctionState, notes: bool = True) -> list[Statement]:
         info = _information(w)
         undecided = aw is not None and w is st.withdrawn[-1] and w.call == aw.withdrawn   # 27B1 may yet apply
         if info is not None and not st.ended and not undecided:
-            out.append(Statement(Message("auction.dir.16C", {"seat": w.seat, "call": w.call,
+            key = "auction.dir.16C_cancelled" if w.law == law("36A") else "auction.dir.16C"   # 36A: "cancelled"
+            out.append(Statement(Message(key, {"seat": w.seat, "call": w.call,
                                                               "authorized": info.authorized,
                                                               "unauthorized": info.unauthorized}),
                                  law("16C"), "information"))

@@ -138,6 +138,9 @@ def to_pbn(scenario: Scenario, lang: str = "en", *, board: int = 1) -> str:
         table, notes_ = notes(scenario, lang)
     except BridgeLawsError as exc:
         raise pbn_error(what("not_replayable", id=scenario.id, problem=str(exc)), path=scenario.path) from None
+    if scenario.contract is None:   # a passed-out auction (22B): no contract, no play to export
+        raise pbn_error(what("not_replayable", id=scenario.id, problem="the auction was passed out (22B)"),
+                        path=scenario.path)
     declarer = scenario.declarer
     board_no, dealer, vulnerable = board_data(scenario.tags)
     dealer, vulnerable = scenario.dealer or dealer, scenario.vulnerable or vulnerable

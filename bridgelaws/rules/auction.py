@@ -24,10 +24,11 @@ from bridgelaws.mechanics import HANDLERS, Engine, note, register
 from bridgelaws.rules.penalty_cards import add_penalty_cards, restore
 from bridgelaws.state import Constraint, Decision, Option, PlayState, Restriction, Statement
 
-__all__ = ["initial_state", "guard", "settle_26b", "statements", "must_pass", "forbid_suits",
+__all__ = ["initial_state", "passed_out", "guard", "settle_26b", "statements", "must_pass", "forbid_suits",
            "lead_restriction_pending", "auction_result", "withdrawn_information", "AUCTION_EVENTS",
            "DECISION_KIND"]
 
+L22B = law("22B")
 L24 = law("24")
 L24D = law("24D")
 L24E = law("24E")
@@ -42,8 +43,16 @@ def initial_state(state: PlayState, dealer: Seat) -> PlayState:
     return state.evolve(phase="auction", to_act=dealer, auction=A.start(dealer))
 
 
+def passed_out(state: PlayState) -> bool:
+    """Law 22B: the auction was passed out (all four players passed); there is no play."""
+    return state.auction is not None and A.passed_out(state.auction)
+
+
 def guard(state: PlayState, event: Event) -> None:
-    """Refuse a card event during the auction, and a call after it."""
+    """Refuse a card event during the auction, a call after it, and any event after a passed-out auction."""
+    if passed_out(state):
+        raise IllegalPlayError(f"{event}: the auction was passed out: there is no play (22B)", law=L22B,
+                               seat=event.seat, event=event, key="auction.error.passed_out")
     if state.phase == "auction" and not isinstance(event, AUCTION_EVENTS + (Expose,)):
         raise IllegalPlayError(f"{event}: the auction has not ended; no card is played before it ends (17D)",
                                law=law("17D"), seat=event.seat, event=event, key="auction.error.not_ended")
@@ -58,7 +67,7 @@ def guard(state: PlayState, event: Event) -> None:
 def _after(table: Engine, state: PlayState, a: A.AuctionState) -> PlayState:
     # an irregular call waits for its left-hand opponent (27A1, 29A, 36A, 37A): he acts next
     st = state.evolve(auction=a, to_act=a.irregular.seat.lho if a.irregular is not None else a.turn, notes=a.notes)
-    return _end(st, a, getattr(table, "_contract", None)) if a.ended else st
+    return _end(st, a) if a.ended else st
 
 
 @register(CallEvent)
@@ -109,23 +118,18 @@ def on_expose(table: Engine, state: PlayState, ev: Expose) -> PlayState:
     return _after(table, state, A.expose(state.auction, ev.seat, ev.card, led=ev.how == "lead_out_of_turn"))
 
 
-def _end(st: PlayState, a: A.AuctionState, contract: Any) -> PlayState:
-    """The auction has ended (17D): the contract it gives must be the table's; 24D/24E for the exposed cards;
-    26B waits for the offender's partner's first turn to lead."""
+def _end(st: PlayState, a: A.AuctionState) -> PlayState:
+    """The auction has ended: the contract and declarer it gives (22A); 24D/24E for the exposed cards; 26B waits
+    for the offender's partner's first turn to lead. Passed out (22B): the board is over, with no play."""
     res = A.result(a)
-    if res is None:
-        raise IllegalPlayError("the auction was passed out: there is no play (17D)", law=law("17D"),
-                               key="auction.error.passed_out")
+    if res is None:   # 22B: all four players passed; the hands go back to the board without play
+        return st.evolve(phase="over", to_act=None, pending=None)
     level, denomination, doubled, declarer = res
     strain = None if denomination == "NT" else Suit.parse(denomination)
-    shown = f"{level}{denomination}{'X' * doubled}"
-    if contract is None:   # a table made with a dealer only: the auction gives declarer and trumps
-        st = st.evolve(declarer=declarer, trump=strain)
-    elif declarer is not st.declarer or strain is not st.trump or str(contract) != shown:
-        shown = f"{shown} by {declarer.name.title()}"
-        raise IllegalPlayError(f"the auction gives {shown}, not the contract this table was set up with",
-                               key="auction.error.other_contract", contract=shown)
-    st = st.evolve(phase="clarification", to_act=declarer.lho)
+    # the legal auction gives declarer and trumps (17D), whatever contract the table was made with: a teacher may
+    # leave a file's script and click an auction of his own (a file's own calls are checked against its contract
+    # when the file is read: scenario.auction_keys)
+    st = st.evolve(declarer=declarer, trump=strain, phase="clarification", to_act=declarer.lho)
     notes = list(st.notes)
     for seat in Seat:
         mine = [(c, led) for s, c, led in a.exposed if s is seat]
@@ -206,6 +210,8 @@ def statements(state: PlayState) -> list[Statement]:
         return []
     if state.phase == "auction":
         return A.statements(state.auction, notes=False)
+    if passed_out(state):
+        return [Statement(Message("auction.dir.passed_out", {}), L22B, "decision")]
     d = state.pending
     if d is not None and d.kind == DECISION_KIND:
         return [Statement(Message("auction.dir.26B_options", {"seat": d.subject, "offender": d.offender,

@@ -20,6 +20,8 @@ from bridgelaws.scenario.values import Problem as _Problem, choice as _choice, i
     short as _short, suit as _suit, table as _table
 
 VULNERABLE = ("None", "NS", "EW", "All")
+#: the value of ``contract`` (top level or expectation) for a passed-out board (22B)
+PASSED_OUT = "passed_out"
 AUCTION_TOP_KEYS = ("dealer", "vulnerable")
 AUCTION_EXPECTATION_KEYS = ("must_pass", "forbid_suits", "lead_restriction_pending", "contract", "declarer")
 _AUCTION_EVENTS = (CallEvent, AcceptCall, RejectCall)
@@ -42,6 +44,9 @@ def auction_contract(dealer: Seat, history: tuple[Event, ...], contract: Any, de
     st = A.start(dealer)
     no = 0
     for no, e in enumerate(history, 1):
+        if A.passed_out(st):   # 22B: the hands go back to the board without play
+            raise _Problem(f"{label(no)}: the auction was passed out with event {no - 1}: all four players passed, "
+                           "there is no play (22B)", no)
         if st.ended:
             if is_auction_event(e):
                 raise _Problem(f"{label(no)}: the auction ended with event {_ended_at(history, no)} (17D)", no)
@@ -60,11 +65,19 @@ def auction_contract(dealer: Seat, history: tuple[Event, ...], contract: Any, de
                 st = A.expose(st, e.seat, e.card, led=e.how == "lead_out_of_turn")
         except BridgeLawsError as exc:
             raise _Problem(f"{label(no)}: {exc}", no) from None
+    if A.passed_out(st):   # 22B: no contract and no declarer; contract = "passed_out" may say so
+        if contract is not None and contract != PASSED_OUT:
+            raise _Problem(f"contract: the auction was passed out (22B), not {_short(contract)}; leave contract out "
+                           f"or write contract = \"{PASSED_OUT}\"")
+        if declarer is not None:
+            raise _Problem(f"declarer: the auction was passed out (22B): there is no declarer, not {_short(declarer)}")
+        return None, None
+    if contract == PASSED_OUT:
+        raise _Problem("contract: the auction was not passed out (22B)" if st.ended else
+                       f"contract: the auction never ends (its last event is event {no}), so it is not passed out")
     given_decl = _seat(declarer, "declarer") if declarer is not None else None
     res = A.result(st)
     if res is None:
-        if st.ended:
-            raise _Problem("the auction was passed out: there is no contract and no play (17D)")
         if contract is None or given_decl is None:
             raise _Problem(f"the auction never ends (its last event is event {no}): three passes in rotation must "
                            "follow a call (17D); or give contract and declarer for a file that stops in the auction")
@@ -124,8 +137,10 @@ def _pending(value: Any, where: str) -> dict[str, str] | bool:
 
 
 def _contract_key(value: Any, where: str) -> str:
+    if value == PASSED_OUT:
+        return PASSED_OUT
     if not isinstance(value, str):
-        raise _Problem(f"{where}: must be a string like '4H' or '3NTX', not {_short(value)}")
+        raise _Problem(f"{where}: must be a string like '4H', '3NTX' or '{PASSED_OUT}', not {_short(value)}")
     try:
         return str(Contract.parse(value, Seat.NORTH))
     except (ValueError, TypeError) as exc:
@@ -170,6 +185,8 @@ def _cmp_declarer(want: Any, exp: Mapping[str, Any], table: Any, s: Any) -> tupl
 def _result(table: Any) -> tuple[str, str] | None:
     if table.state.auction is None:   # a table that starts at the opening lead: its own contract
         return str(table.contract), table.contract.declarer.value
+    if auction_rules.passed_out(table.state):   # 22B: no contract, no declarer
+        return PASSED_OUT, "none: the auction was passed out"
     return auction_rules.auction_result(table.state)
 
 

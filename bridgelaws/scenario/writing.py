@@ -16,8 +16,9 @@ def from_table(table: Table, id: str, **meta: Any) -> Scenario:
     """The scenario of a table's play so far (what the widget saves): its deal, contract and history.
     ``meta`` may give title, laws, summary, question, reasoning, tags, expected and checkpoints as they
     would be written in a file; the result is validated like a file."""
-    data: dict[str, Any] = {"id": id, "contract": str(table.contract), "declarer": table.contract.declarer.value,
-                            "deal": table.deal.to_pbn(), "history": [e.to_dict() for e in table.history]}
+    data: dict[str, Any] = {"id": id, "deal": table.deal.to_pbn(), "history": [e.to_dict() for e in table.history]}
+    if table.contract is not None:   # None: an auction still running, or passed out (22B); the calls say it
+        data.update(contract=str(table.contract), declarer=table.contract.declarer.value)
     if getattr(table, "dealer", None) is not None:
         data["dealer"] = table.dealer.value
         if getattr(table, "vulnerable", None) is not None:
@@ -44,8 +45,9 @@ def to_dict(scenario: Scenario) -> dict[str, Any]:
         out["dealer"] = s.dealer.value
     if s.vulnerable is not None:
         out["vulnerable"] = s.vulnerable
-    out["contract"] = str(s.contract)
-    out["declarer"] = s.declarer.value
+    if s.contract is not None:   # None: a passed-out auction (22B)
+        out["contract"] = str(s.contract)
+        out["declarer"] = s.declarer.value
     out["deal"] = s.deal.to_pbn()
     out["history"] = [e.to_dict() for e in s.history]
     if s.expected:
