@@ -546,6 +546,34 @@ def test_the_unsaved_line_survives_a_restart(tmp_path: Path, monkeypatch: pytest
     assert not (tmp_path / "p").exists()
 
 
+def test_the_chooser_brings_back_the_unsaved_line_of_the_record_picked(tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """The club's file opened on the board chooser in a JupyterLab cell: a record picked and played by click is
+    kept; after a restart the same cell opens the chooser, finds the kept line of that record, puts the record on
+    the table and plays the line again (not the file's first board, whose table the cell builds first)."""
+    from bridgelaws import widgets
+
+    raw = raw_records(CLUB)
+    number = next(i + 1 for i, r in enumerate(raw) if r["Board"] == "12" and r["Contract"] == "3C")
+    monkeypatch.setattr(widgets, "_cell_now", lambda: ("cell-1", 1))
+    w = widgets.CardTable.from_pbn(CLUB, lang="da", folder=tmp_path, allow_write=True)
+    w.send_action({"action": "pbn_board", "value": "12"})
+    w.send_action({"action": "pbn_record", "arg": str(number)})
+    for card in ("HJ", "H2", "HK"):
+        w.send_action({"action": "card", "card": card})
+    monkeypatch.setattr(widgets, "_BY_CELL", {})   # the kernel restarts
+    again = widgets.CardTable.from_pbn(CLUB, lang="da", folder=tmp_path, allow_write=True)
+    assert [str(e) for e in again.session.history] == [str(e) for e in w.session.history]
+    assert again.session.pbn.record == number and again.session.pbn.board == "12"
+    assert "Dit ikke gemte spil er hentet tilbage (3 hændelser" in again.html
+    # negative control: without a kept line the chooser opens on the file's first board, nothing played
+    for kept in tmp_path.glob(".*.autosave"):
+        kept.unlink()
+    monkeypatch.setattr(widgets, "_BY_CELL", {})
+    fresh = widgets.CardTable.from_pbn(CLUB, lang="da", folder=tmp_path, allow_write=True)
+    assert fresh.session.history == [] and fresh.session.pbn.board == "11"
+
+
 def test_the_table_opens_a_club_file_on_the_board_chooser(capsys: Any) -> None:
     """CardTable.from_pbn on the club's file without a board: a list of the file's boards (11 and 12), and for
     board 11 a button per record with its table, contract, declarer and result; a click puts the record on the
