@@ -29,6 +29,7 @@ import shutil
 import subprocess
 import threading
 import time
+import tomllib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -252,6 +253,10 @@ def test_the_teacher_route_from_the_club_file_to_the_offline_site(browser: Any, 
             stop(proc)
             proc = lab_server(home, port)
             page.reload()
+            # the notebook from the file browser (the page may come back on the workspace's old Untitled tab)
+            item = page.locator(".jp-DirListing-item", has_text="klubaften.ipynb")
+            m.clicks += 1
+            item.dblclick()
             page.wait_for_function(KERNEL_READY, arg="da/klubaften.ipynb")
             m.click(page.get_by_role("menuitem", name="Run", exact=True))
             m.click(page.get_by_role("menuitem", name="Run All Cells", exact=True))
@@ -263,7 +268,9 @@ def test_the_teacher_route_from_the_club_file_to_the_offline_site(browser: Any, 
 
         with m.step("the words: file name, a Danish title and question"):
             m.type("spil12.toml", table.locator("input[data-field='filename']"))
-            m.type(TITLE, table.locator("input[data-field='title']"))
+            m.click(table.locator("input[data-field='title']"))
+            m.press("Control+a")   # the field holds the record's own title: typed over
+            m.type(TITLE)
             m.type(QUESTION, table.locator("textarea[data-field='question']"))
         shot(page, "05-save-box.png")
 
@@ -271,8 +278,11 @@ def test_the_teacher_route_from_the_club_file_to_the_offline_site(browser: Any, 
             m.click(table.get_by_role("button", name="Gem valgmulighederne som forgreninger"), table)
         assert "Gemte eksemplet" in message(table)
         example = home / "notebooks" / "da" / "mine" / "spil12"
-        files = sorted(p.name for p in example.glob("*.toml"))
+        files = sorted(example.glob("*.toml"))
         assert len(files) == 1 + len(options)
+        words = tomllib.loads(files[0].read_text(encoding="utf-8"))
+        assert words["title"]["da"] == TITLE and words["question"]["da"] == QUESTION
+        assert words["title"]["nb"].startswith("Spill 12")   # the other language's text is kept
 
         with m.step("make the da and nb lesson notebooks"):
             m.click(table.get_by_role("button", name="Lav en lektion (notesbog)"), table)

@@ -63,7 +63,8 @@ def choose_record(s: Any, number: int) -> None:
     if record is None:
         return
     sc = record.scenario()
-    s.replace_script(Table(sc.deal, sc.contract), [Branch(tuple(sc.history), sc.title, sc.question, sc)])
+    s.replace_script(Table(sc.deal, sc.contract, dealer=sc.dealer, vulnerable=sc.vulnerable),
+                     [Branch(tuple(sc.history), sc.title, sc.question, sc)])
     s.exam.forget_questions()
     s.worth_results = {}
     s.goto_start("end")
