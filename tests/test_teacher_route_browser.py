@@ -7,7 +7,7 @@ to another host blocked:
 
 1. a new notebook from the Launcher, one line typed that opens the club's file on the table, the notebook saved;
 2. the board chooser: board 12 from the list, the record of the table where West played 3♣;
-3. trick 1 played by click, then a lead out of turn by click (the click mode "Udspil fra forkert hånd");
+3. trick 1 played by click, then a lead out of turn by click (the click mode "Udspil uden for tur");
 4. the Lab server stops and starts again: Run All brings the unsaved line back (the autosave, on here);
 5. the Save box: file name, a Danish title and question typed;
 6. "Gem valgmulighederne som forgreninger": one folder, the play to the decision and a file per option;
@@ -244,8 +244,7 @@ def test_the_teacher_route_from_the_club_file_to_the_offline_site(browser: Any, 
         decision = table.locator("[data-role='decision']")
         decision.wait_for()
         options = [t.strip() for t in decision.locator("[data-action='choose']").all_inner_texts()]
-        # Law 53A: a lead out of turn may be accepted; Law 56 (through 53): if not, ♠K is a major penalty card
-        # (50B: an honour) and South leads
+        # Law 53A: a lead out of turn may be accepted; if not, Law 56: ♠K is a major penalty card and South leads
         assert options == ["Acceptér udspillet", "Afvis udspillet"]
         shot(page, "03-lead-out-of-turn.png")
 
@@ -359,8 +358,8 @@ def test_the_teacher_route_from_the_club_file_to_the_offline_site(browser: Any, 
         down = {1: "én", 2: "2", 3: "3", 4: "4"}
         assert worth == f"3♣: krever 9 stikk; {best} er {down[9 - best]} beit" if best < 9 else \
             worth.startswith(f"3♣: krever 9 stikk; {best} "), worth
-        # the branch: declarer does not accept the lead (Law 53A, 56): ♠K is a major penalty card (50B: an
-        # honour), South may not lead until declarer has chosen, under 50D2, about spades
+        # the branch: declarer does not accept the lead (Law 53A, 56): ♠K is a major penalty card (56; 50B: an
+        # honour, and led), South may not lead until declarer has chosen, under 50D2, about spades
         assert "♠K er et stort straffekort" in ruling and "50D2" in ruling, ruling
         assert options == ["Krev ♠", "Forby ♠", "Ingen begrensning"]
         # declarer required spades (50D2a): North picks ♠K up, South leads a spade
