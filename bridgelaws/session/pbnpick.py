@@ -104,13 +104,13 @@ def restore_kept(s: Any) -> bool:
     and plays the line again. The newest kept line wins."""
     from bridgelaws import scenario as _scenario
     from bridgelaws.errors import BridgeLawsError
-    from bridgelaws.session import autosave
+    from bridgelaws.session.autosave import SUFFIX, autosave_path_of, restore
 
     pick: PbnChoice | None = getattr(s, "pbn", None)
     if pick is None:
         return False
     try:
-        kept = sorted(Path(s.files.folder).glob(f".*{autosave.SUFFIX}"), key=lambda p: p.stat().st_mtime,
+        kept = sorted(Path(s.files.folder).glob(f".*{SUFFIX}"), key=lambda p: p.stat().st_mtime,
                       reverse=True)
     except OSError:
         return False
@@ -122,9 +122,9 @@ def restore_kept(s: Any) -> bool:
         for record in pick.records:
             if record.deal == sc.deal and record.contract is not None and record.board is not None:
                 mine = record.scenario()
-                if mine.contract != sc.contract or autosave.autosave_path_of(s, mine.id) != path:
+                if mine.contract != sc.contract or autosave_path_of(s, mine.id) != path:
                     continue
                 pick.board = str(record.board)
                 choose_record(s, record.number)
-                return autosave.restore(s)
+                return restore(s)
     return False
