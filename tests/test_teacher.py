@@ -610,6 +610,31 @@ def test_the_chooser_puts_a_record_with_an_auction_on_the_table() -> None:
     assert calls and len(w.session.history) > len(calls)   # the auction, then the play
 
 
+def test_off_a_teachers_example_the_table_says_the_example_not_the_article(tmp_path: Path) -> None:
+    """Off the line of a teacher's own example (saved from a club's record, with its branches), the table offers
+    "Tilbage til eksemplet" and says "ikke eksemplets"; off an article's line (a seed- tag) it still says the
+    article (the negative control)."""
+    from bridgelaws import widgets
+
+    raw = raw_records(CLUB)
+    number = next(i + 1 for i, r in enumerate(raw) if r["Board"] == "12" and r["Contract"] == "3C")
+    club = widgets.CardTable.from_pbn(CLUB, board=12, record=number, lang="da", folder=tmp_path, allow_write=True)
+    for card in ("HJ", "H2", "HK", "H7"):
+        club.send_action({"action": "card", "card": card})
+    club.send_action({"action": "set_click", "value": "lead_out_of_turn"})
+    club.send_action({"action": "card", "card": "SK"})
+    club.send_action({"action": "save_branches", "name": "spil12.toml"})
+    own = widgets.table(tmp_path / "spil12", lang="da", start="end")
+    while own.session.table.state.pending is None or own.session.table.state.pending.kind != "lead_options":
+        own.send_action({"action": "choose", "arg": "1"})   # the branch "do not accept", then 50D2 ...
+    own.send_action({"action": "choose", "arg": "0"})       # ... require spades: past the branch's end
+    assert "Tilbage til eksemplet" in own.html and "Dit eget spil (ikke eksemplets)" in own.html
+    assert "artikl" not in own.html
+    article = widgets.table(SCENARIOS / "01-stort-strafkort-ex2-lead-options.toml", lang="da", start="end")
+    article.send_action({"action": "choose", "arg": "1"})
+    assert "Tilbage til artiklen" in article.html and "Tilbage til eksemplet" not in article.html
+
+
 def test_the_table_opens_a_club_file_on_the_board_chooser(capsys: Any) -> None:
     """CardTable.from_pbn on the club's file without a board: a list of the file's boards (11 and 12), and for
     board 11 a button per record with its table, contract, declarer and result; a click puts the record on the
