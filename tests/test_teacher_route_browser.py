@@ -225,10 +225,18 @@ def test_the_teacher_route_from_the_club_file_to_the_offline_site(browser: Any, 
             m.select(table.locator("select[data-action='pbn_board']"), "12", table)
             at12 = [g for g in records if g["Board"] == "12"]
             table.locator("[data-role='pbn-chooser']", has_text=f"spil 12: {len(at12)} poster").wait_for()
-            m.click(table.locator(f"button[data-action='pbn_record'][data-arg='{number}']"), table)
+            button = table.locator(f"button[data-action='pbn_record'][data-arg='{number}']")
+            # the record as the file has it: its table, 3♣ by West, no lead in the file, its tricks
+            assert button.inner_text().strip() == (f"post {number}, bord {rec['Table']}: 3♣ spillet af Vest, "
+                                                   f"udspil ikke oplyst, {rec['Result']} stik")
+            m.click(button, table)
         said = message(table)
         assert f"Post {number} af spil 12 er på bordet" in said
         assert "kun kortfordeling, kontrakt og resultat: spil kortene på bordet" in said
+        for seat in SEATS:   # the record's deal on the table, each hand as the file deals it
+            shown = table.locator(f"[data-seat='{seat}'] .bl-hand [data-card]").evaluate_all(
+                "els => els.map(e => e.dataset.card)")
+            assert sorted(shown) == sorted(deal[seat]), seat
         shot(page, "02-record-on-table.png")
 
         # trick 1 by click: North leads (declarer West's left-hand opponent, Law 41A), ♥J; East (dummy) ♥2,
