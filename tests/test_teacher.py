@@ -546,6 +546,95 @@ def test_the_unsaved_line_survives_a_restart(tmp_path: Path, monkeypatch: pytest
     assert not (tmp_path / "p").exists()
 
 
+def test_the_chooser_brings_back_the_unsaved_line_of_the_record_picked(tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """The club's file opened on the board chooser in a JupyterLab cell: a record picked and played by click is
+    kept; after a restart the same cell opens the chooser, finds the kept line of that record, puts the record on
+    the table and plays the line again (not the file's first board, whose table the cell builds first)."""
+    from bridgelaws import widgets
+
+    raw = raw_records(CLUB)
+    number = next(i + 1 for i, r in enumerate(raw) if r["Board"] == "12" and r["Contract"] == "3C")
+    monkeypatch.setattr(widgets, "_cell_now", lambda: ("cell-1", 1))
+    w = widgets.CardTable.from_pbn(CLUB, lang="da", folder=tmp_path, allow_write=True)
+    w.send_action({"action": "pbn_board", "value": "12"})
+    w.send_action({"action": "pbn_record", "arg": str(number)})
+    for card in ("HJ", "H2", "HK"):
+        w.send_action({"action": "card", "card": card})
+    monkeypatch.setattr(widgets, "_BY_CELL", {})   # the kernel restarts
+    again = widgets.CardTable.from_pbn(CLUB, lang="da", folder=tmp_path, allow_write=True)
+    assert [str(e) for e in again.session.history] == [str(e) for e in w.session.history]
+    assert again.session.pbn.record == number and again.session.pbn.board == "12"
+    assert "Dit ikke gemte spil er hentet tilbage (3 hændelser" in again.html
+    # negative control: without a kept line the chooser opens on the file's first board, nothing played
+    for kept in tmp_path.glob(".*.autosave"):
+        kept.unlink()
+    monkeypatch.setattr(widgets, "_BY_CELL", {})
+    fresh = widgets.CardTable.from_pbn(CLUB, lang="da", folder=tmp_path, allow_write=True)
+    assert fresh.session.history == [] and fresh.session.pbn.board == "11"
+
+
+def test_a_pairs_file_without_table_numbers_lists_who_sat_there(tmp_path: Path) -> None:
+    """A pairs file as KoPS writes it (no [Table] tag; the pairs as North/South and East/West names, a passed-out
+    board as Contract "Pass"): each record is named by its pairs, and the passed-out one says so."""
+    from bridgelaws.pbn import read_pbn
+    from bridgelaws.pbn.listing import listing_lines
+
+    deal = "N:9642.AJ42.QT652. J3.Q9863.KJ3.K95 AK7.K5.A94.AQ842 QT85.T7.87.JT763"
+    rec = ('[Event "Barometr"]\n[Board "1"]\n[West "{w}"]\n[North "{n}"]\n[East "{w}"]\n[South "{n}"]\n'
+           '[Dealer "N"]\n[Vulnerable "None"]\n[Deal "' + deal + '"]\n[Declarer "{d}"]\n[Contract "{c}"]\n'
+           '[Result "{r}"]\n')
+    f = tmp_path / "wb.pbn"
+    f.write_text(rec.format(w="Para-2", n="Para-1", d="S", c="3NT", r="8") + "\n"
+                 + rec.format(w="Para-4", n="Para-3", d="", c="Pass", r=""), encoding="utf-8")
+    lines = listing_lines(read_pbn(f), 1, "da")
+    assert lines[1].strip() == "post 1, Para-1 mod Para-2: 3ut spillet af Syd, udspil ikke oplyst, 8 stik"
+    assert lines[2].strip().startswith("post 2, Para-3 mod Para-4: ")
+    assert "bord" not in "".join(lines[1:])
+
+
+def test_the_chooser_puts_a_record_with_an_auction_on_the_table() -> None:
+    """A file whose records have [Auction] and [Play] (endplay's example, two tables a board): the record picked on
+    the chooser comes with its dealer, so the auction replays (it was refused: "a table with an auction has a
+    dealer"), and the table stands where the record's play ends."""
+    from bridgelaws.widgets import CardTable
+
+    f = ROOT / "tests" / "data" / "pbn" / "endplay-example1.pbn"
+    raw = raw_records(f)
+    w = CardTable.from_pbn(f, lang="da")
+    second = next(i + 1 for i, r in enumerate(raw) if r["Board"] == "1" and i > 0)
+    w.send_action({"action": "pbn_record", "arg": str(second)})
+    assert w.session.message[0] == "info", w.session.message
+    assert w.session.table.dealer.value == raw[second - 1]["Dealer"]
+    calls = [e for e in w.session.history if type(e).__name__ == "CallEvent"]
+    assert calls and len(w.session.history) > len(calls)   # the auction, then the play
+
+
+def test_off_a_teachers_example_the_table_says_the_example_not_the_article(tmp_path: Path) -> None:
+    """Off the line of a teacher's own example (saved from a club's record, with its branches), the table offers
+    "Tilbage til eksemplet" and says "ikke eksemplets"; off an article's line (a seed- tag) it still says the
+    article (the negative control)."""
+    from bridgelaws import widgets
+
+    raw = raw_records(CLUB)
+    number = next(i + 1 for i, r in enumerate(raw) if r["Board"] == "12" and r["Contract"] == "3C")
+    club = widgets.CardTable.from_pbn(CLUB, board=12, record=number, lang="da", folder=tmp_path, allow_write=True)
+    for card in ("HJ", "H2", "HK", "H7"):
+        club.send_action({"action": "card", "card": card})
+    club.send_action({"action": "set_click", "value": "lead_out_of_turn"})
+    club.send_action({"action": "card", "card": "SK"})
+    club.send_action({"action": "save_branches", "name": "spil12.toml"})
+    own = widgets.table(tmp_path / "spil12", lang="da", start="end")
+    while own.session.table.state.pending is None or own.session.table.state.pending.kind != "lead_options":
+        own.send_action({"action": "choose", "arg": "1"})   # the branch "do not accept", then 50D2 ...
+    own.send_action({"action": "choose", "arg": "0"})       # ... require spades: past the branch's end
+    assert "Tilbage til eksemplet" in own.html and "Dit eget spil (ikke eksemplets)" in own.html
+    assert "artikl" not in own.html
+    article = widgets.table(SCENARIOS / "01-stort-strafkort-ex2-lead-options.toml", lang="da", start="end")
+    article.send_action({"action": "choose", "arg": "1"})
+    assert "Tilbage til artiklen" in article.html and "Tilbage til eksemplet" not in article.html
+
+
 def test_the_table_opens_a_club_file_on_the_board_chooser(capsys: Any) -> None:
     """CardTable.from_pbn on the club's file without a board: a list of the file's boards (11 and 12), and for
     board 11 a button per record with its table, contract, declarer and result; a click puts the record on the

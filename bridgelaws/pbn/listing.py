@@ -33,6 +33,8 @@ class RecordSummary:
     lead: Card | None
     result: int | None
     has_play: bool
+    #: who sat there, for a file without a ``[Table]`` tag (a pairs file from KoPS or BBO): ``N–S against E–W``
+    pairs: tuple[str, str] | None = None
 
 
 def _table(record: PbnRecord) -> str | None:
@@ -44,6 +46,16 @@ def _table(record: PbnRecord) -> str | None:
     return table or room or None
 
 
+def _pairs(record: PbnRecord) -> tuple[str, str] | None:
+    """The two sides' names (``Para-34``, or ``Hansen/Berg`` when partners are named apart); None if unnamed."""
+    def side(a: str, b: str) -> str:
+        a, b = (record.tags.get(a) or "").strip(), (record.tags.get(b) or "").strip()
+        a, b = ("" if x in ("?", "-", "#") else x for x in (a, b))
+        return a if a == b or not b else (b if not a else f"{a}/{b}")
+    ns, ew = side("North", "South"), side("East", "West")
+    return (ns, ew) if ns or ew else None
+
+
 def summarize(record: PbnRecord) -> RecordSummary:
     lead: Card | None = record.plays[0].card if record.plays else None
     if lead is None:
@@ -51,7 +63,7 @@ def summarize(record: PbnRecord) -> RecordSummary:
 
         lead = CARDS.get((record.tags.get("Lead") or "").strip())
     return RecordSummary(record.number, str(record.board), _table(record), record.contract, record.declarer,
-                         record.passed_out, lead, record.result, bool(record.plays))
+                         record.passed_out, lead, record.result, bool(record.plays), _pairs(record))
 
 
 def board_summaries(records: Sequence[PbnRecord], board: int | str) -> list[RecordSummary]:
@@ -83,7 +95,11 @@ def summary_text(s: RecordSummary, lang: str, say_no_play: bool = True) -> str:
                   else text("pbn.list.no_result", lang))
         what = text("pbn.list.played", lang, contract=contract_words(s.contract, lang), declarer=s.declarer,
                     lead=lead, tricks=tricks)
-    line = text("pbn.list.record", lang, record=s.number, table=table, what=what)
+    if s.table is None and s.pairs is not None:   # no table number in the file: who sat there
+        line = text("pbn.list.record_pairs", lang, record=s.number, ns=s.pairs[0] or "?", ew=s.pairs[1] or "?",
+                    what=what)
+    else:
+        line = text("pbn.list.record", lang, record=s.number, table=table, what=what)
     if say_no_play and not s.has_play and not s.passed_out and s.contract is not None:
         line += " " + text("pbn.list.no_play", lang)
     return line

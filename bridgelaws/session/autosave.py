@@ -22,7 +22,11 @@ SUFFIX = ".autosave"
 
 def autosave_path(s: Any) -> Path:
     first = s.branches[0].scenario if s.branches else None
-    key = first.id if first is not None else f"{s.table.contract}-{s.table.deal.to_pbn()[:12]}"
+    return autosave_path_of(s, first.id if first is not None else f"{s.table.contract}-{s.table.deal.to_pbn()[:12]}")
+
+
+def autosave_path_of(s: Any, key: str) -> Path:
+    """Where the line of a table whose first file has id ``key`` is kept."""
     return Path(s.files.folder) / f".{re.sub(r'[^A-Za-z0-9_-]+', '-', key).strip('-') or 'table'}{SUFFIX}"
 
 

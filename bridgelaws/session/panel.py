@@ -97,7 +97,16 @@ def _where(s: SessionCore) -> str:
     what = describe_event(s.history[-1], lang, s.table.states[n - 1])
     if not s.scripted:
         return what
-    return t("where.at", lang, n=n, total=total, what=what) if s.on_script else t("where.off", lang, what=what)
+    if s.on_script:
+        return t("where.at", lang, n=n, total=total, what=what)
+    return t("where.off" if from_article(s) else "where.off_example", lang, what=what)
+
+
+def from_article(s: SessionCore) -> bool:
+    """The table's script comes from a source article (its first file has a ``seed-`` tag); else it is a teacher's
+    own example or a club's file, and the buttons say "the example", not "the article" (issue 37)."""
+    main = s.branches[0].scenario if s.branches else None
+    return main is not None and any(tag.startswith("seed-") for tag in main.tags)
 
 
 def _controls(s: SessionCore) -> tuple[Button, ...]:
@@ -116,8 +125,8 @@ def _controls(s: SessionCore) -> tuple[Button, ...]:
         controls.append(Button(t("reveal", lang) if not s.revealed else t("hide", lang), "reveal",
                                tooltip=t("reveal.tooltip", lang), pressed=s.revealed, cls="bl-reveal"))
     if not s.on_script:
-        controls.append(Button("↩ " + t("article", lang), "article", tooltip=t("article.tooltip", lang),
-                               cls="bl-article"))
+        key = "article" if from_article(s) else "example_back"
+        controls.append(Button("↩ " + t(key, lang), "article", tooltip=t(key + ".tooltip", lang), cls="bl-article"))
     return tuple(controls)
 
 

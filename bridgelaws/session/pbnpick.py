@@ -5,6 +5,7 @@ on a record puts its deal, contract and play on the table (a record without play
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from bridgelaws.i18n import Message, text
@@ -62,7 +63,8 @@ def choose_record(s: Any, number: int) -> None:
     if record is None:
         return
     sc = record.scenario()
-    s.replace_script(Table(sc.deal, sc.contract), [Branch(tuple(sc.history), sc.title, sc.question, sc)])
+    s.replace_script(Table(sc.deal, sc.contract, dealer=sc.dealer, vulnerable=sc.vulnerable),
+                     [Branch(tuple(sc.history), sc.title, sc.question, sc)])
     s.exam.forget_questions()
     s.worth_results = {}
     s.goto_start("end")
@@ -90,5 +92,39 @@ def open_pbn(cls: Any, path: Any, board: Any, record: int | None, after: int | N
     table = cls.from_scenario(mine[0].scenario(), **kwargs)
     table.session.pbn = PbnChoice(path.name, records, first_board, None)
     table.session.files.files_open = True
+    if getattr(table, "_autosave", False) and not table.session.history:
+        restore_kept(table.session)
     table.refresh()
     return table
+
+
+def restore_kept(s: Any) -> bool:
+    """After a restart, the chooser's table brings back the teacher's unsaved line (issue 37): a line kept
+    beside the notebook (bridgelaws.session.autosave) of a record of this file puts that record on the table
+    and plays the line again. The newest kept line wins."""
+    from bridgelaws import scenario as _scenario
+    from bridgelaws.errors import BridgeLawsError
+    from bridgelaws.session.autosave import SUFFIX, autosave_path_of, restore
+
+    pick: PbnChoice | None = getattr(s, "pbn", None)
+    if pick is None:
+        return False
+    try:
+        kept = sorted(Path(s.files.folder).glob(f".*{SUFFIX}"), key=lambda p: p.stat().st_mtime,
+                      reverse=True)
+    except OSError:
+        return False
+    for path in kept:
+        try:
+            sc = _scenario.loads(path.read_text(encoding="utf-8"), "toml", path=path.name)
+        except (OSError, BridgeLawsError, ValueError):
+            continue
+        for record in pick.records:
+            if record.deal == sc.deal and record.contract is not None and record.board is not None:
+                mine = record.scenario()
+                if mine.contract != sc.contract or autosave_path_of(s, mine.id) != path:
+                    continue
+                pick.board = str(record.board)
+                choose_record(s, record.number)
+                return restore(s)
+    return False
