@@ -1,6 +1,7 @@
 """The bidding diagram (issue 36): every call as it was made, in its seat's column from the dealer on; an
 irregular call struck through or marked with the law that decided its fate (accepted, cancelled, withdrawn), a
-pass the Laws imposed in italics, and under the diagram who must pass, with the law. Drawn in the middle of the
+pass the Laws imposed (28A, 37B2) and a pass made under an obligation to pass (24B, 27B2, 30, 31, 32, ...) in
+italics with that law, and under the diagram who must pass, with the law. Drawn in the middle of the
 compass while the auction runs and until the opening lead is faced. With the ruling held back (seminar and exam
 mode) the calls show, the laws and the obligations do not."""
 
@@ -59,7 +60,7 @@ def bidding_diagram(parent: ET.Element, auction: dict[str, Any], lang: str) -> N
             seat, call, status, ref = entry
             shown = status if not held_back or status in ("legal", "pending") else "legal"
             style = css(text_decoration="line-through" if shown in ("cancelled", "withdrawn") else None,
-                        font_style="italic" if shown == "imposed" else None,
+                        font_style="italic" if shown in ("imposed", "obliged") else None,
                         border=f"2px dashed {ORANGE}" if shown == "pending" else None,
                         border_radius="4px" if shown == "pending" else None, padding="0 2px")
             span = element(cell, "span", f"bl-call-{shown}", localize(call, lang), style=style)
