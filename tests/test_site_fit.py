@@ -91,6 +91,8 @@ def test_every_table_of_07_fits_on_the_site(browser: Any, site_url: str, lang: s
             stems.append(stem)
             lay_out(page, width, height, browser_open)
             reals = measure_site(page, tables, len(mine))
+            print(f"{stem}: the table {reals[0]['given']['width']:.0f} px wide, under an area "
+                  f"{reals[0]['area']['bottom'] - reals[0]['area']['top']:.0f} px tall")
             for i, (real, (opened, snaps)) in enumerate(zip(reals, mine)):
                 label = f"{stem}-t{i + 1}"
                 area_h = real["area"]["bottom"] - real["area"]["top"]
