@@ -39,7 +39,7 @@ def calls(page: str) -> list[tuple[str, str, str, str | None]]:
     """Each call of the diagram: (seat and call, its class, its style, the law beside it)."""
     out = []
     for m in re.finditer(r'<span class="(bl-call-[a-z]+)" style="([^"]*)" data-call="([^"]+)">[^<]*</span>'
-                         r'(?:<sup class="bl-call-law"[^>]*>([^<]*)</sup>)?', page):
+                         r'(?:(?:<wbr></wbr>)?<sup class="bl-call-law"[^>]*>([^<]*)</sup>)?', page):
         out.append((m[3], m[1], m[2], m[4]))
     return out
 

@@ -58,13 +58,13 @@ def bidding_diagram(parent: ET.Element, auction: dict[str, Any], lang: str) -> N
     for row in _rows(auction["made"], auction["dealer"]):
         tr = grid_row(grid)
         for entries in row:
-            # a call with its law never breaks; a replacement beside its cancelled call goes under it if the
-            # diagram would grow wider than AUCTION_MAX
+            # a call and its law never break inside; where the compass has no room, a law goes under its call
+            # and a replacement under the call it replaces (the hands stay in the compass's column)
             cell = grid_cell(tr, "bl-call", "padding:0 2px;text-align:center;white-space:normal")
             for n, entry in enumerate(entries):
-                _call(element(cell, "span", None, style=css(white_space="nowrap", display="inline-block",
-                                                            margin_left="3px" if n else None)),
-                      entry, held_back, lang)
+                if n:
+                    cell[-1].tail = " "
+                _call(cell, entry, held_back, lang)
     if auction.get("controls"):
         _controls(box, auction["controls"], lang)
     if held_back:
@@ -86,11 +86,13 @@ def _call(cell: ET.Element, entry: tuple[Any, ...], held_back: bool, lang: str) 
     style = css(text_decoration="line-through" if shown in ("cancelled", "withdrawn") else None,
                 font_style="italic" if shown in ("imposed", "obliged") else None,
                 border=f"2px dashed {ORANGE}" if shown == "pending" else None,
-                border_radius="4px" if shown == "pending" else None, padding="0 2px")
+                border_radius="4px" if shown == "pending" else None, padding="0 2px", white_space="nowrap")
     span = element(cell, "span", f"bl-call-{shown}", localize(call, lang), style=style)
     span.set("data-call", f"{seat.value} {call}")
     if ref is not None and not held_back and shown != "legal":
-        sup = element(cell, "sup", "bl-call-law", ref.cite(lang), style=css(font_size="10px", margin_left="1px"))
+        element(cell, "wbr")   # the law may go under its call
+        sup = element(cell, "sup", "bl-call-law", ref.cite(lang), style=css(font_size="10px",
+                                                                             white_space="nowrap"))
         sup.set("title", text(f"auction.render.{shown}", lang))
 
 
