@@ -72,7 +72,7 @@ def bidding_diagram(parent: ET.Element, auction: dict[str, Any], lang: str) -> N
     # who must pass and why, a line each, short enough to read from the back of the room (the Director's
     # statements beside the table say it in full)
     for o in auction.get("obligations", ()):
-        line = element(box, "div", "bl-must-pass", style=css(font_size="14px", line_height="1.2", margin_top="3px",
+        line = element(box, "div", "bl-must-pass", style=css(font_size="14px", line_height="1.15", margin_top="2px",
                                                               background_color="#fff3e0", color="#5a3000",
                                                               border_radius="4px", padding="1px 4px",
                                                               white_space="normal"))
