@@ -92,3 +92,32 @@ def test_the_obligation_is_held_back_with_the_ruling_and_speaks_each_language() 
     for lang, word in (("da", "§ 24B"), ("nb", "§ 24B")):
         page = last_auction_page("24B-honour-exposed-defender", lang)
         assert 'class="bl-call-obliged"' in page and f">{word}</sup>" in page
+
+
+def test_the_finding_buttons_are_offered_only_where_a_call_takes_a_finding() -> None:
+    """The table never offers what the engine refuses (GUIDE): the Director's finding belongs to the offender's
+    replacement of his insufficient bid (27B1) and to his later call after a call out of rotation was not accepted
+    (31A2, 23A), not to an ordinary call, nor to the repetition 31A1 requires after RHO's pass."""
+    from bridgelaws.auction import engine as A
+    from bridgelaws.auction.calls import Call
+    from bridgelaws.cards import Seat
+    from bridgelaws.session.auction import finding_asked
+
+    N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
+    st = A.call(A.start(N), N, Call.parse("1S"))
+    assert not any(finding_asked(st, seat) for seat in (N, E, S, W) if seat is not N)  # a plain auction
+    ins = A.call(st, E, Call.parse("1H"))                  # insufficient, waits for South
+    assert not finding_asked(ins, S)                        # South accepts or not: no finding
+    assert finding_asked(ins, E)                            # 27C: East replaces it before South has answered
+    rejected = A.reject(ins, S)
+    assert finding_asked(rejected, E)                       # 27B1(a)/(b): the finding on East's replacement
+    assert not finding_asked(rejected, W)
+    with pytest.raises(A.AuctionError):
+        A.call(rejected, W, Call.parse("P"), "comparable")  # negative control: the engine refuses it there
+    # a bid out of rotation (South at East's turn, his RHO's), not accepted by West: East calls again
+    ooo = A.reject(A.call(st, S, Call.parse("2S")), W)
+    assert ooo.turn is E and not finding_asked(ooo, E)
+    # after RHO's pass South must repeat his bid, with no finding (31A1) ...
+    assert not finding_asked(A.call(ooo, E, Call.parse("P")), S)
+    # ... after RHO's bid South's call takes the finding: comparable or not (31A2, 23A)
+    assert finding_asked(A.call(ooo, E, Call.parse("2H")), S)
