@@ -118,10 +118,10 @@ def test_every_table_of_07_fits_on_the_site(browser: Any, site_url: str, lang: s
                         shot(harness, f"{label}-{where}.png")
                         found.append((f"{label}-{where}", f"[{m['where']}]: " + "; ".join(bad)))
                 measured += 1 + len(snaps)
-            if not found:
-                tables.first.locator(".bl-bar").first.evaluate("e => e.scrollIntoView({block: 'start'})")
-                page.evaluate(FRAMES)
-                shot(page, f"{stem}-t1-opened.png")
+            # the page as the room sees it at this size (table 1 as it opens), for a person to look at
+            tables.first.locator(".bl-bar").first.evaluate("e => e.scrollIntoView({block: 'start'})")
+            page.evaluate(FRAMES)
+            shot(page, f"{stem}-page.png")
     finally:
         external, errors = list(watch.external), list(watch.errors)
         context.close()
