@@ -52,7 +52,7 @@ def bidding_diagram(parent: ET.Element, auction: dict[str, Any], lang: str) -> N
     grid = grid_table(box, "bl-bidding", "margin:0 auto")
     head = grid_row(grid)
     for seat in _ORDER:
-        element(grid_cell(head, "bl-bidding-seat", "padding:0 2px;text-align:center"), "span", None,
+        element(grid_cell(head, "bl-bidding-seat", "padding:0 5px;text-align:center"), "span", None,
                 format_seat(seat, lang, "letter"), style=css(font_weight="bold", color="#cfe3d3"))
     held_back = bool(auction.get("held_back"))
     for row in _rows(auction["made"], auction["dealer"]):
