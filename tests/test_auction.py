@@ -447,9 +447,9 @@ def test_an_unintended_call_by_click() -> None:
     assert "Law 25A1" in w.html and "unintended" in w.html
 
 
-def test_a_pass_under_an_obligation_to_pass_is_marked_imposed_with_its_law() -> None:
+def test_a_pass_under_an_obligation_to_pass_is_marked_obliged_with_its_law() -> None:
     # 27B2: West's insufficient 1H replaced by 3H: East must pass whenever it is his turn (abrowser finding 5)
     s = sc.load("tests/scenarios/auction/27B2-insufficient-bid-pass-partner.toml")
     made = sc.replay(s, 8).state.auction.made
-    assert made[-1] == (E, Call.parse("P"), "imposed", LawRef.parse("27B2"))
+    assert made[-1] == (E, Call.parse("P"), "obliged", LawRef.parse("27B2"))
     assert made[1] == (E, Call.parse("P"), "legal", None)   # East's first pass, before any obligation

@@ -114,8 +114,9 @@ class AuctionState:
     #: every irregular call in order, for the bidding diagram: (seat, call, law, what became of it)
     log: tuple[tuple[Seat, Call, LawRef, str], ...] = ()
     #: every call as it was made, for the bidding diagram: (seat, call, status, law); status is ``legal``,
-    #: ``pending`` (an irregular call waiting), ``accepted``, ``cancelled``, ``withdrawn`` or ``imposed`` (a pass the
-    #: Laws put in its place: 28A, 37B2)
+    #: ``pending`` (an irregular call waiting), ``accepted``, ``cancelled``, ``withdrawn``, ``imposed`` (a pass the
+    #: Laws put in its place: 28A, 37B2) or ``obliged`` (a pass the player made under an obligation to pass, with the
+    #: obligation's law: 24B, 27B2, 30, 31, 32, ...)
     made: tuple[tuple[Seat, Call, str, LawRef | None], ...] = ()
     #: the last few call events, each with the auction before it: (seat, call, state before), for 25A
     before: tuple[tuple[Seat, Call, AuctionState], ...] = field(default=(), repr=False, compare=False)
@@ -179,17 +180,19 @@ def _mark(st: AuctionState, seat: Seat, c: Call, status: str, ref: LawRef | None
     if status in ("accepted", "cancelled", "withdrawn"):
         for i in range(len(st.made) - 1, -1, -1):
             s, x, old, _ = st.made[i]
-            if s is seat and x == c and old in (("pending",) if status != "withdrawn" else ("legal", "accepted")):
+            if s is seat and x == c and old in (("pending",) if status != "withdrawn" else ("legal", "accepted",
+                                                                                         "obliged")):
                 return st.evolve(made=st.made[:i] + ((s, x, status, ref),) + st.made[i + 1:])
     return st.evolve(made=st.made + ((seat, c, status, ref),))
 
 
 def _append(st: AuctionState, seat: Seat, c: Call, status: str | None = "legal",
             ref: LawRef | None = None) -> AuctionState:
-    """A call that stands in the legal auction; the turn passes to the left; the auction may end (17D)."""
-    duty = _obliged(st, seat)
-    if status == "legal" and c.kind == "pass" and duty is not None:   # a pass the Laws impose (24B, 27B2 ...)
-        status, ref = "imposed", duty.law
+    """A call that stands in the legal auction; the turn passes to the left; the auction may end (17D). A pass by
+    a player who must pass is marked with the law that obliges him (the bidding diagram)."""
+    obliged = _obliged(st, seat)
+    if status == "legal" and c.kind == "pass" and obliged is not None:
+        status, ref = "obliged", obliged.law
     if status is not None:
         st = _mark(st, seat, c, status, ref)
     obligations = tuple(o for o in st.obligations if not (o.seat is seat and o.until == "next_turn"))

@@ -1,6 +1,7 @@
 """The bidding diagram (issue 36): every call as it was made, in its seat's column from the dealer on; an
 irregular call struck through or marked with the law that decided its fate (accepted, cancelled, withdrawn), a
-pass the Laws imposed in italics, and under the diagram who must pass, with the law. Drawn in the middle of the
+pass the Laws imposed (28A, 37B2) and a pass made under an obligation to pass (24B, 27B2, 30, 31, 32, ...) in
+italics with that law, and under the diagram who must pass, with the law. Drawn in the middle of the
 compass while the auction runs and until the opening lead is faced. With the ruling held back (seminar and exam
 mode) the calls show, the laws and the obligations do not."""
 
@@ -25,15 +26,19 @@ _ORDER = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
 AUCTION_MAX = "17em"
 
 
-def _rows(made: tuple[tuple[Seat, Any, str, Any], ...], dealer: Seat) -> list[list[tuple[Any, ...] | None]]:
-    """The calls in rows of four columns (N E S W); a call left of or on the previous one starts a new row."""
-    rows: list[list[tuple[Any, ...] | None]] = [[None] * 4]
+def _rows(made: tuple[tuple[Seat, Any, str, Any], ...], dealer: Seat) -> list[list[list[tuple[Any, ...]]]]:
+    """The calls in rows of four columns (N E S W), each cell a list of calls; a call left of or on the previous
+    one starts a new row, except a call that replaces its seat's call just cancelled or withdrawn: it stands beside
+    it in the same cell (one row less for the room to read, and the replacement next to what it replaces)."""
+    rows: list[list[list[tuple[Any, ...]]]] = [[[] for _ in range(4)]]
     prev = dealer.index - 1
     for entry in made:
         col = entry[0].index
-        if col <= prev or rows[-1][col] is not None:
-            rows.append([None] * 4)
-        rows[-1][col] = entry
+        here = rows[-1][col]
+        replaces = col == prev and bool(here) and here[-1][2] in ("cancelled", "withdrawn")
+        if not replaces and (col <= prev or here):
+            rows.append([[] for _ in range(4)])
+        rows[-1][col].append(entry)
         prev = col
     return rows
 
@@ -47,36 +52,48 @@ def bidding_diagram(parent: ET.Element, auction: dict[str, Any], lang: str) -> N
     grid = grid_table(box, "bl-bidding", "margin:0 auto")
     head = grid_row(grid)
     for seat in _ORDER:
-        element(grid_cell(head, "bl-bidding-seat", "padding:0 4px;text-align:center"), "span", None,
+        element(grid_cell(head, "bl-bidding-seat", "padding:0 5px;text-align:center"), "span", None,
                 format_seat(seat, lang, "letter"), style=css(font_weight="bold", color="#cfe3d3"))
     held_back = bool(auction.get("held_back"))
     for row in _rows(auction["made"], auction["dealer"]):
         tr = grid_row(grid)
-        for entry in row:
-            cell = grid_cell(tr, "bl-call", "padding:0 4px;text-align:center;white-space:nowrap")
-            if entry is None:
-                continue
-            seat, call, status, ref = entry
-            shown = status if not held_back or status in ("legal", "pending") else "legal"
-            style = css(text_decoration="line-through" if shown in ("cancelled", "withdrawn") else None,
-                        font_style="italic" if shown == "imposed" else None,
-                        border=f"2px dashed {ORANGE}" if shown == "pending" else None,
-                        border_radius="4px" if shown == "pending" else None, padding="0 2px")
-            span = element(cell, "span", f"bl-call-{shown}", localize(call, lang), style=style)
-            span.set("data-call", f"{seat.value} {call}")
-            if ref is not None and not held_back and shown != "legal":
-                sup = element(cell, "sup", "bl-call-law", ref.cite(lang), style=css(font_size="11px"))
-                sup.set("title", text(f"auction.render.{shown}", lang))
+        for entries in row:
+            # a call and its law never break inside; where the compass has no room, a law goes under its call
+            # and a replacement under the call it replaces (the hands stay in the compass's column)
+            cell = grid_cell(tr, "bl-call", "padding:0 2px;text-align:center;white-space:normal")
+            for n, entry in enumerate(entries):
+                if n:
+                    cell[-1].tail = " "
+                _call(cell, entry, held_back, lang)
     if auction.get("controls"):
         _controls(box, auction["controls"], lang)
     if held_back:
         return
+    # who must pass and why, a line each, short enough to read from the back of the room (the Director's
+    # statements beside the table say it in full)
     for o in auction.get("obligations", ()):
-        line = element(box, "div", "bl-must-pass", style=css(font_size="12px", margin_top="2px",
+        line = element(box, "div", "bl-must-pass", style=css(font_size="14px", line_height="1.15", margin_top="2px",
                                                               background_color="#fff3e0", color="#5a3000",
                                                               border_radius="4px", padding="1px 4px",
                                                               white_space="normal"))
-        line.text = f"{text(f'auction.dir.must_pass_{o.until}', lang, seat=o.seat)} ({o.law.cite(lang)})"
+        line.text = f"{text(f'auction.render.must_pass_{o.until}', lang, seat=o.seat)} ({o.law.cite(lang)})"
+
+
+def _call(cell: ET.Element, entry: tuple[Any, ...], held_back: bool, lang: str) -> None:
+    """One call in its cell: struck through, dashed (waiting), or in italics, with its law unless held back."""
+    seat, call, status, ref = entry
+    shown = status if not held_back or status in ("legal", "pending") else "legal"
+    style = css(text_decoration="line-through" if shown in ("cancelled", "withdrawn") else None,
+                font_style="italic" if shown in ("imposed", "obliged") else None,
+                border=f"2px dashed {ORANGE}" if shown == "pending" else None,
+                border_radius="4px" if shown == "pending" else None, padding="0 2px", white_space="nowrap")
+    span = element(cell, "span", f"bl-call-{shown}", localize(call, lang), style=style)
+    span.set("data-call", f"{seat.value} {call}")
+    if ref is not None and not held_back and shown != "legal":
+        element(cell, "wbr")   # the law may go under its call
+        sup = element(cell, "sup", "bl-call-law", ref.cite(lang), style=css(font_size="10px",
+                                                                             white_space="nowrap"))
+        sup.set("title", text(f"auction.render.{shown}", lang))
 
 
 _SMALL = "font-size:13px;line-height:1.15;padding:0 4px;margin:0 1px 1px"
@@ -109,11 +126,12 @@ def _controls(box: ET.Element, controls: dict[str, Any], lang: str) -> None:
     for seat in _ORDER:
         button(row, Button(format_seat(seat, lang, "letter"), "call_seat", seat.value,
                            pressed=seat is controls.get("seat")), _SMALL)
-    row = element(panel, "div", "bl-call-findings", style=_ROW)
-    element(row, "span", None, text("auction.render.finding", lang))
-    for finding in ("same_denominations", "comparable", "not_comparable"):
-        button(row, Button(text(f"auction.render.finding_{finding}", lang), "call_finding", finding,
-                           pressed=controls.get("finding") == finding), _FINDING)
+    if controls.get("findings", True):   # only where a call takes the Director's finding (session.auction)
+        row = element(panel, "div", "bl-call-findings", style=_ROW)
+        element(row, "span", None, text("auction.render.finding", lang))
+        for finding in ("same_denominations", "comparable", "not_comparable"):
+            button(row, Button(text(f"auction.render.finding_{finding}", lang), "call_finding", finding,
+                               pressed=controls.get("finding") == finding), _FINDING)
     row = element(panel, "div", "bl-call-other", style=_ROW)
     for c in ("P", "X", "XX"):
         button(row, Button(localize(Call.parse(c), lang), "call", c), _SMALL)

@@ -94,8 +94,8 @@ def contract_corner(cell: ET.Element, view: BoardView, lang: str) -> None:
 
 
 def tricks_corner(cell: ET.Element, view: BoardView, lang: str) -> None:
-    if view.tricks_won is None:
-        return
+    if view.tricks_won is None or (view.extra.get("auction") and view.contract is None):
+        return   # (no trick is played before the auction has given the contract)
     box = element(cell, "div", "bl-tricks", style=css(font_size="16px", text_align="right"))
     element(box, "div", "bl-info-label", label("tricks", lang), style=css(color="#555555"))
     for seat, n in zip((Seat.NORTH, Seat.EAST), view.tricks_won):

@@ -9,7 +9,7 @@ from typing import Any
 from bridgelaws.events import AcceptCall, CallEvent, RejectCall
 from bridgelaws.view import BoardView
 
-__all__ = ["make_call", "answer_call", "with_call_controls"]
+__all__ = ["make_call", "answer_call", "with_call_controls", "finding_asked"]
 
 
 def make_call(s: Any, call: str) -> None:
@@ -41,6 +41,21 @@ def with_call_controls(s: Any, v: BoardView) -> BoardView:
     auction = v.extra.get("auction")
     st = s.table.state
     if isinstance(auction, dict) and st.phase == "auction":
-        auction["controls"] = {"seat": s.call_seat or st.auction.turn, "finding": s.call_finding,
-                               "irregular": st.auction.irregular is not None}
+        seat = s.call_seat or st.auction.turn
+        auction["controls"] = {"seat": seat, "finding": s.call_finding,
+                               "irregular": st.auction.irregular is not None,
+                               "findings": s.call_finding is not None or finding_asked(st.auction, seat)}
     return v
+
+
+def finding_asked(auction: Any, seat: Any) -> bool:
+    """Whether a call by ``seat`` now takes the Director's finding (the auction engine refuses a finding anywhere
+    else, so the table offers the finding buttons only here): the offender's replacement of an insufficient bid
+    before its left-hand opponent has answered (27C), his replacement or later call after his irregular call was
+    not accepted (27B, 30B, 31, 32, 36B), or a change of call (25)."""
+    irr, aw = auction.irregular, auction.awaiting
+    if irr is not None:
+        return seat is irr.seat and irr.kind == "insufficient"
+    if aw is not None:   # after RHO's pass a bid or double out of rotation is repeated, with no finding (31A1, 32A1)
+        return seat is aw.offender and seat is auction.turn and not (aw.rule in ("31A", "32A") and aw.rho_passed)
+    return seat is auction.turn.rho and bool(auction.calls) and auction.calls[-1][0] is seat
