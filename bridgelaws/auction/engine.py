@@ -732,7 +732,8 @@ def statements(st: AuctionState, notes: bool = True) -> list[Statement]:
         info = _information(w)
         undecided = aw is not None and w is st.withdrawn[-1] and w.call == aw.withdrawn   # 27B1 may yet apply
         if info is not None and not st.ended and not undecided:
-            key = "auction.dir.16C_cancelled" if w.law == law("36A") else "auction.dir.16C"   # 36A: "cancelled"
+            # 36A: "all subsequent calls are cancelled"; 25B2: "a substitution not permitted by A is cancelled"
+            key = "auction.dir.16C_cancelled" if w.law in (law("36A"), law("25B2")) else "auction.dir.16C"
             out.append(Statement(Message(key, {"seat": w.seat, "call": w.call,
                                                               "authorized": info.authorized,
                                                               "unauthorized": info.unauthorized}),
