@@ -739,5 +739,6 @@ def statements(st: AuctionState, notes: bool = True) -> list[Statement]:
             out.append(Statement(Message(key, {"seat": w.seat, "call": w.call,
                                                               "authorized": info.authorized,
                                                               "unauthorized": info.unauthorized}),
-                                 law("16C"), "information"))
+                                 # 25A6 states it for the LHO's withdrawn call in its own words
+                                 law("25A6") if w.law == law("25A6") else law("16C"), "information"))
     return out
