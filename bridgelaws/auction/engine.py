@@ -563,8 +563,10 @@ def _lowest_sufficient(st: AuctionState, c: Call) -> Call | None:
 # call, substitute the call he intended for the unintended call. The second (intended) call stands and is subject to
 # the appropriate Law, but the lead restrictions in Law 26 do not apply." 25A2: whether the call was unintended (a
 # mechanical error or a slip of the tongue, not a loss of concentration about the intent) is the Director's finding:
-# the scenario's ``finding = "unintended"`` on the intended call; never computed. 25A4/25A5: no substitution once
-# partner has called, or after the auction has ended. 25A6: "If a substitution is allowed the LHO may withdraw any call
+# the scenario's ``finding = "unintended"`` on the intended call; never computed. 25A4: no substitution once partner
+# has called. 25A5: "If the auction ends before it reaches the player's partner no substitution may occur after the
+# end of the auction period (see Law 17D)", so until the opening lead is faced it is still allowed; not modelled here
+# (a call after the end of the auction is refused, 17D). 25A6: "If a substitution is allowed the LHO may withdraw any call
 # he made over the first call. Information from the withdrawn call is authorized to his side and unauthorized to the
 # opponents."
 #
@@ -735,9 +737,11 @@ def statements(st: AuctionState, notes: bool = True) -> list[Statement]:
         info = _information(w)
         undecided = aw is not None and w is st.withdrawn[-1] and w.call == aw.withdrawn   # 27B1 may yet apply
         if info is not None and not st.ended and not undecided:
-            key = "auction.dir.16C_cancelled" if w.law == law("36A") else "auction.dir.16C"   # 36A: "cancelled"
+            # 36A: "all subsequent calls are cancelled"; 25B2: "a substitution not permitted by A is cancelled"
+            key = "auction.dir.16C_cancelled" if w.law in (law("36A"), law("25B2")) else "auction.dir.16C"
             out.append(Statement(Message(key, {"seat": w.seat, "call": w.call,
                                                               "authorized": info.authorized,
                                                               "unauthorized": info.unauthorized}),
-                                 law("16C"), "information"))
+                                 # 25A6 states it for the LHO's withdrawn call in its own words
+                                 law("25A6") if w.law == law("25A6") else law("16C"), "information"))
     return out
