@@ -287,6 +287,12 @@ def _cmp_withdrawn_information(want: Any, exp: Mapping[str, Any], table: Table, 
     info = last_withdrawn(table.state)
     # a card withdrawn in the play is later than any call withdrawn in the auction (16C for calls: issue 36)
     actual = info.sides() if info is not None else call_withdrawn(table.state)
+    if actual is None and _call_withdrawn_without_16c(table):
+        # a call withdrawn where the Laws say 16C does not apply (27B1, 23B): what it showed is authorized for
+        # both sides, and there is no 16C status to report (``false`` says the same)
+        if want is False:
+            return True, None, law("16C"), "", "none"
+        actual = {"NS": "authorized", "EW": "authorized"}
     if want is False:
         return actual is None, actual, law("16C"), "", "none"
     if actual is None or not _partial(want, actual):
@@ -300,6 +306,12 @@ def _cmp_withdrawn_information(want: Any, exp: Mapping[str, Any], table: Table, 
             if not _partial(want, said):
                 return False, {st.message.key: said}, law("16C"), "", want
     return True, actual, law("16C"), "", want
+
+
+def _call_withdrawn_without_16c(table: Table) -> bool:
+    auction = getattr(table.state, "auction", None)
+    withdrawn = getattr(auction, "withdrawn", None) if auction is not None else None
+    return bool(withdrawn) and not getattr(withdrawn[-1], "info_16c", True)
 
 
 def _cmp_revokes(want: Any, exp: Mapping[str, Any], table: Table, s: Scenario) -> Comparison:
