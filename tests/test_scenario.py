@@ -90,6 +90,12 @@ def test_normal_play_files_explain_themselves_and_cite_known_laws(path: Path) ->
 # ----------------------------------------------------------------------------------------------------------
 
 BROKEN_PLACES = {
+    # the auction period (issue 36): each names the event, and the file changes nothing
+    "auction_call_does_not_exist.toml": "event 2 (E call 8C): '8C' is not a call",
+    "auction_card_before_end.toml": "event 4 (W play D7): the auction has not ended (17D)",
+    "auction_finding_not_asked.toml": "event 2 (E call 2H finding=comparable): East 2H: no finding is asked here",
+    "auction_never_ends.toml": "event 5 (N call P): the auction never ends",
+    "auction_reject_after_legal_call.toml": "event 2 (E reject_call): East reject_call: the last call was legal",
     "bad_contract_level.toml": "contract: contract level must be 1 to 7, not 8",
     "bad_contract_strain.toml": "contract: contract '3Z': unknown strain 'Z'",
     "bad_declarer_seat.toml": "declarer: unknown seat 'Q'",
@@ -142,6 +148,35 @@ def test_broken_scenario_is_an_error_naming_the_place(path: Path) -> None:
         assert BROKEN_PLACES[path.name] in result.error, result.error
     line = result.lines()[0]
     assert line.startswith("ERROR ") and "\n" not in line
+
+
+AUCTION_BROKEN_EVENTS = {"auction_call_does_not_exist.toml": 2, "auction_card_before_end.toml": 4,
+                         "auction_finding_not_asked.toml": 2, "auction_never_ends.toml": 5,
+                         "auction_reject_after_legal_call.toml": 2}
+
+
+@pytest.mark.parametrize("name", sorted(AUCTION_BROKEN_EVENTS))
+def test_a_broken_auction_names_its_event_and_changes_nothing(name: str) -> None:
+    """The issue's bad input (a call that does not exist, a finding where none is asked, reject_call after a legal
+    call, an auction that never ends; and a card before the auction's end): the error carries the event number,
+    and reading it leaves the file as it was."""
+    path = BROKEN / name
+    before = path.read_bytes()
+    with pytest.raises(ScenarioError) as info:
+        sc.load(path)
+    assert info.value.event_no == AUCTION_BROKEN_EVENTS[name]
+    assert f"event {AUCTION_BROKEN_EVENTS[name]} (" in str(info.value)
+    assert path.read_bytes() == before
+
+
+def test_the_same_auction_with_its_last_pass_is_read() -> None:
+    """Negative control for auction_never_ends.toml: one more pass ends the auction, and the file needs no contract
+    (the legal auction gives 3NT by North, who bid notrump first: 22)."""
+    text = (BROKEN / "auction_never_ends.toml").read_text(encoding="utf-8").replace(
+        '{ seat = "N", action = "call", call = "P" },',
+        '{ seat = "N", action = "call", call = "P" },\n  { seat = "E", action = "call", call = "P" },')
+    s = sc.loads(text, "toml")
+    assert (str(s.contract), s.declarer.value) == ("3NT", "N")
 
 
 def test_replay_names_the_refused_event_and_keeps_the_engine_error() -> None:

@@ -66,8 +66,10 @@ def auction_contract(dealer: Seat, history: tuple[Event, ...], contract: Any, de
         if st.ended:
             raise _Problem("the auction was passed out: there is no contract and no play (17D)")
         if contract is None or given_decl is None:
-            raise _Problem(f"the auction never ends (its last event is event {no}): three passes in rotation must "
-                           "follow a call (17D); or give contract and declarer for a file that stops in the auction")
+            where = f"{label(no)}: " if no else ""
+            raise _Problem(f"{where}the auction never ends: the history stops before three passes in rotation "
+                           "follow a call (17D), so it gives no contract; a file that stops in the auction gives "
+                           "its contract and declarer", no or None)
         return _contract(contract, given_decl), given_decl
     level, denomination, doubled, decl = res
     got = Contract.parse(f"{level}{denomination}{'X' * doubled}", decl)
