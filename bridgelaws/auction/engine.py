@@ -615,8 +615,11 @@ def statements(st: AuctionState, notes: bool = True) -> list[Statement]:
                              "decision"))
     aw = st.awaiting
     if aw is not None:
+        ref = aw.law   # once RHO has passed, the paragraph that applies: the offender repeats his call (31A1, 32A1)
+        if aw.rule in ("31A", "32A") and aw.rho_passed:
+            ref = law(aw.rule + "1")
         out.append(Statement(Message(f"auction.dir.await_{aw.rule}", {"seat": aw.offender, "call": aw.withdrawn,
-                                                                       "rho": aw.offender.rho}), aw.law, "decision"))
+                                                                       "rho": aw.offender.rho}), ref, "decision"))
     for o in sorted(st.obligations, key=lambda o: o.seat.index):
         out.append(Statement(Message(f"auction.dir.must_pass_{o.until}", {"seat": o.seat}), o.law, "obligation"))
     for seat, card, led in st.exposed:

@@ -287,6 +287,10 @@ def _cmp_withdrawn_information(want: Any, exp: Mapping[str, Any], table: Table, 
     info = last_withdrawn(table.state)
     # a card withdrawn in the play is later than any call withdrawn in the auction (16C for calls: issue 36)
     actual = info.sides() if info is not None else call_withdrawn(table.state)
+    if info is None:
+        exposed = _auction_exposure_sides(table, s)
+        if exposed is not None:
+            actual = exposed
     if actual is None and _call_withdrawn_without_16c(table):
         # a call withdrawn where the Laws say 16C does not apply (27B1, 23B): what it showed is authorized for
         # both sides, and there is no 16C status to report (``false`` says the same)
@@ -306,6 +310,30 @@ def _cmp_withdrawn_information(want: Any, exp: Mapping[str, Any], table: Table, 
             if not _partial(want, said):
                 return False, {st.message.key: said}, law("16C"), "", want
     return True, actual, law("16C"), "", want
+
+
+def _auction_exposure_sides(table: Table, s: Scenario) -> dict[str, str] | None:
+    """Law 24's preamble with 16C for a card exposed during the auction, when that exposure is the most recent
+    withdrawal-like event (no call was withdrawn after it): what the card shows is authorized for the
+    non-offending side and unauthorized for the offender's side. None when no card was exposed in the auction."""
+    from bridgelaws.events import Expose
+    from bridgelaws.rules.information import withdrawn_information
+    from bridgelaws.scenario.replaying import replay
+
+    auction = getattr(table.state, "auction", None)
+    if auction is None or not auction.exposed:
+        return None
+    done = s.history[:len(table)]
+    last = max((i for i, e in enumerate(done) if isinstance(e, Expose) and e.period == "auction"), default=None)
+    if last is None:
+        return None
+    if auction.withdrawn:
+        before = replay(s, upto=last + 1).state.auction
+        if before is None or len(before.withdrawn) != len(auction.withdrawn):
+            return None   # a call was withdrawn after the exposure: that is the most recent
+    e = done[last]
+    info = withdrawn_information(e.card, e.seat, offender=True)
+    return info.sides() if info is not None else None
 
 
 def _call_withdrawn_without_16c(table: Table) -> bool:
