@@ -619,3 +619,44 @@ def test_the_law_of_the_legal_cards_with_a_major_penalty_card_is_50d1a_or_50d1b(
         t.push(Play(seat, Card.parse(card)))
     assert t.state.to_act is w
     assert _turn_law(t, "cards") == LawRef.parse("50D1a")
+
+
+# ----------------------------------------------------------------------------------------------------------
+# the auction period read from the format's words (issue 36; /work/wt/fed.NOTE.md lists each reading)
+# ----------------------------------------------------------------------------------------------------------
+
+def test_a_dealer_without_calls_starts_at_the_opening_lead() -> None:
+    """The format requires a dealer when the history starts with the auction; a dealer (and vulnerability) given
+    for a history of cards only does not make an auction: the opening lead is the first event (41A: West leads
+    against South)."""
+    s = sc.from_dict(scenario_dict(dealer="N", vulnerable="NS", history=[
+        {"seat": "W", "action": "play", "card": "S7"}], expected={"to_act": "N"}))
+    assert s.dealer is None and sc.check(s).status == "PASS"
+    with pytest.raises(ScenarioError, match="vulnerable: must be one of"):   # still read, and checked
+        sc.from_dict(scenario_dict(dealer="N", vulnerable="Green",
+                                   history=[{"seat": "W", "action": "play", "card": "S7"}]))
+    # negative control: without a contract such a file is incomplete, as any file that starts at the lead
+    data = scenario_dict(dealer="N", history=[{"seat": "W", "action": "play", "card": "S7"}])
+    del data["contract"]
+    with pytest.raises(ScenarioError, match="missing required key 'contract'"):
+        sc.from_dict(data)
+
+
+PASSED_TO_1NT = [{"seat": s, "action": "call", "call": c} for s, c in zip("NESW", ("1NT", "P", "P", "P"))]
+
+
+@pytest.mark.parametrize("written, read", [("None", "None"), ("none", "None"), ("Love", "None"), ("-", "None"),
+                                           ("all", "All"), ("Both", "All"), ("ns", "NS"), ("EW", "EW")])
+def test_vulnerable_reads_pbn_spellings(written: str, read: str) -> None:
+    data = scenario_dict(dealer="N", vulnerable=written, history=PASSED_TO_1NT)
+    del data["contract"], data["declarer"]
+    assert sc.from_dict(data).vulnerable == read
+
+
+def test_withdrawn_information_is_never_unauthorized_for_both_sides() -> None:
+    """16C1 makes the withdrawn action's information authorized for the non-offending side; where 16C does not
+    apply (27B1(b)) it is authorized for both: tests/scenarios/federation/fed-27B1b-comparable-call.toml."""
+    with pytest.raises(ScenarioError, match="never unauthorized for both"):
+        sc.from_dict(scenario_dict(expected={"withdrawn_information": {"NS": "unauthorized", "EW": "unauthorized"}}))
+    s = sc.from_dict(scenario_dict(expected={"withdrawn_information": {"NS": "authorized", "EW": "authorized"}}))
+    assert s.expected["withdrawn_information"] == {"NS": "authorized", "EW": "authorized"}

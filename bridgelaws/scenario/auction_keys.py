@@ -29,7 +29,14 @@ def is_auction_event(e: Event) -> bool:
     return isinstance(e, _AUCTION_EVENTS) or isinstance(e, Expose) and e.period == "auction"
 
 
+#: PBN's other spellings of the vulnerability (PBN 2.1, section 3.4.6: "Love" and "-" for None, "Both" for All);
+#: any case is read
+_VULNERABLE_SPELLINGS = {v.lower(): v for v in VULNERABLE} | {"love": "None", "-": "None", "both": "All"}
+
+
 def vulnerable(value: Any) -> str:
+    if isinstance(value, str) and value.strip().lower() in _VULNERABLE_SPELLINGS:
+        return _VULNERABLE_SPELLINGS[value.strip().lower()]
     return _choice(value, VULNERABLE, "vulnerable")
 
 
