@@ -660,3 +660,24 @@ def test_withdrawn_information_is_never_unauthorized_for_both_sides() -> None:
         sc.from_dict(scenario_dict(expected={"withdrawn_information": {"NS": "unauthorized", "EW": "unauthorized"}}))
     s = sc.from_dict(scenario_dict(expected={"withdrawn_information": {"NS": "authorized", "EW": "authorized"}}))
     assert s.expected["withdrawn_information"] == {"NS": "authorized", "EW": "authorized"}
+
+
+def test_lead_restriction_may_name_either_restriction_that_binds_the_lead() -> None:
+    """A 26B prohibition (hearts, until East loses the lead) and a 50D2 requirement (diamonds, this lead) bind
+    East's opening lead together: the file may name either; a restriction that binds nothing fails."""
+    s = sc.load(SCENARIOS / "federation" / "fed-26B-and-50D2-on-one-opening-lead.toml")
+    table = sc.replay(s)
+    for want, ok in (({"seat": "E", "kind": "forbid", "suit": "H", "until": "loses_lead"}, True),
+                     ({"seat": "E", "kind": "require", "suits": ["D"], "until": "this_lead"}, True),
+                     ({"seat": "E", "kind": "forbid", "suit": "C"}, False),
+                     ({"seat": "W", "kind": "require", "suit": "D"}, False)):
+        s2 = sc.from_dict({"id": "t", "dealer": "N", "deal": str(s.deal),
+                           "history": _raw_history(s), "expected": {"lead_restriction": want}})
+        assert (sc.check(s2).status == "PASS") is ok, (want, sc.check(s2).lines())
+    assert len([r for r in table.state.restrictions if r.is_lead_restriction]) == 2
+
+
+def _raw_history(s: sc.Scenario) -> list[dict[str, Any]]:
+    import tomllib
+
+    return tomllib.loads(sc.dumps(s, "toml"))["history"]

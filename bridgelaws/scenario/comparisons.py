@@ -168,13 +168,26 @@ def _cmp_lead_restriction(want: Any, exp: Mapping[str, Any], table: Table, s: Sc
     r = table.lead_restriction()
     if r is None:
         return want is False, None, None, "", want
-    actual = {"seat": r.seat.value, "kind": r.kind, "suits": [x.value for x in r.suits], "until": r.until}
+    actual = _restriction_dict(r)
     if want is False:
         return False, actual, r.law, "", "none"
+    # where two restrictions bind the same lead (a 26B prohibition from the auction and a 50D2 requirement from
+    # partner's penalty card, both at the opening lead), the file may name either: each binds the lead now
+    same_lead = [x for x in table.state.restrictions if x.is_lead_restriction and x.seat is r.seat]
+    for x in [r] + [x for x in same_lead if x is not r]:
+        if _restriction_matches(want, _restriction_dict(x)):
+            return True, _restriction_dict(x), x.law, "", want
+    return False, actual if len(same_lead) < 2 else [_restriction_dict(x) for x in same_lead], r.law, "", want
+
+
+def _restriction_dict(r: Any) -> dict[str, Any]:
+    return {"seat": r.seat.value, "kind": r.kind, "suits": [x.value for x in r.suits], "until": r.until}
+
+
+def _restriction_matches(want: Mapping[str, Any], actual: Mapping[str, Any]) -> bool:
     ok = all(actual[k] == v for k, v in want.items() if k not in ("suit", "suits"))
     suits = _suits_of(want)
-    ok = ok and (suits is None or suits == set(actual["suits"]))
-    return ok, actual, r.law, "", want
+    return ok and (suits is None or suits == set(actual["suits"]))
 
 
 def _cmp_played_card(want: Any, exp: Mapping[str, Any], table: Table, s: Scenario) -> Comparison:
