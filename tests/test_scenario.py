@@ -681,3 +681,16 @@ def _raw_history(s: sc.Scenario) -> list[dict[str, Any]]:
     import tomllib
 
     return tomllib.loads(sc.dumps(s, "toml"))["history"]
+
+
+def test_the_offender_s_own_call_after_an_inadmissible_double_is_his_substitute() -> None:
+    """Law 36B1: an inadmissible double cannot be accepted; the offender must substitute a legal call. A file may
+    write that call right after the double (as the Director has it made) or after the LHO's reject_call: the same
+    ruling (36B2: partner passes throughout)."""
+    text = (SCENARIOS / "federation" / "fed-36B-inadmissible-double-26B.toml").read_text(encoding="utf-8")
+    with_reject = sc.loads(text, "toml")
+    without = sc.loads(text.replace('  { seat = "N", action = "reject_call" },\n', "")
+                       .replace("after = 6\n", "after = 5\n").replace("after = 10\n", "after = 9\n"), "toml")
+    assert len(without.history) == len(with_reject.history) - 1
+    assert sc.check(without).status == "PASS", sc.check(without).lines()
+    assert sc.replay(without).state.auction.obligations == sc.replay(with_reject).state.auction.obligations

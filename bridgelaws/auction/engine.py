@@ -294,6 +294,10 @@ def _after_irregular(st: AuctionState, seat: Seat, c: Call, finding: str | None)
     if seat is off and irr.kind == "insufficient":   # 27C: replaced before the Director ruled
         st = reject(st, off.lho, premature=True)
         return _ruled_call(st, off, c, finding)
+    if seat is off and irr.kind == "inadmissible":   # 36B1: nobody may accept it; his next call is the substitute
+        ruled = reject(st, off.lho)
+        if ruled.turn is off:   # (36B4: a double out of rotation goes back to the player whose turn it was)
+            return _ruled_call(ruled, off, c, finding)
     if seat is irr.turn and irr.kind == "out_of_rotation" and seat not in (off, off.partner) and finding is None:
         st = _withdraw(st, off, irr.call, law("28B"))   # 28B: 16C2 applies to the offending side
         st = _mark(st, off, irr.call, "cancelled", law("28B"))
