@@ -694,3 +694,15 @@ def test_the_offender_s_own_call_after_an_inadmissible_double_is_his_substitute(
     assert len(without.history) == len(with_reject.history) - 1
     assert sc.check(without).status == "PASS", sc.check(without).lines()
     assert sc.replay(without).state.auction.obligations == sc.replay(with_reject).state.auction.obligations
+
+
+@pytest.mark.parametrize("given", [{"contract": "1NT"}, {"declarer": "N"}, {"contract": "1NT", "declarer": "N"}, {}])
+def test_an_auction_file_may_give_contract_or_declarer_or_neither(given: dict[str, str]) -> None:
+    """'contract and declarer may be left out: the legal auction gives them' (1NT passed out to North's 1NT: 1NT by
+    North); where given they must agree: a wrong declarer is an error naming what the auction gives."""
+    data = scenario_dict(dealer="N", history=PASSED_TO_1NT)
+    del data["contract"], data["declarer"]
+    s = sc.from_dict({**data, **given})
+    assert (str(s.contract), s.declarer.value) == ("1NT", "N")
+    with pytest.raises(ScenarioError, match="declarer: the auction gives 1NT by N, not declarer S"):
+        sc.from_dict({**data, **given, "declarer": "S"})
