@@ -455,8 +455,10 @@ def _ruled_call(st: AuctionState, off: Seat, c: Call, finding: str | None) -> Au
     st = _settle_withdrawn(st, ref, lead=not comparable, info=not comparable)
     st = _plain_call(st, off, c)
     note = "auction.note.comparable" if comparable else "auction.note.not_comparable"
-    st = st.evolve(notes=st.notes + (_note(note, law("23A") if comparable else ref, seat=off, call=c,
-                                           withdrawn=aw.withdrawn, given=finding is not None),))
+    # the ruling paragraph (30B1b, 31A2a, 31B2, 32A2a, 32B2) and, for a comparable call, 23A that defines it
+    extra = {"comparable_call": law("23A")} if comparable else {}
+    st = st.evolve(notes=st.notes + (_note(note, ref, seat=off, call=c, withdrawn=aw.withdrawn,
+                                           given=finding is not None, **extra),))
     if not comparable and not st.ended:
         st = _oblige(st, off.partner, "next_turn", ref)
     return st
