@@ -479,7 +479,7 @@ def _replace_insufficient(st: AuctionState, aw: Awaiting, off: Seat, c: Call, fi
                        law("27B1a"), seat=off, call=c)
         st = _settle_withdrawn(st.evolve(awaiting=None), law("27B1a"), lead=False, info=False)
         return _append(st, off, c).evolve(notes=(_note("auction.note.27B1a", law("27B1a"), seat=off, call=c,
-                                                       withdrawn=aw.withdrawn),))
+                                                       withdrawn=aw.withdrawn, see=law("27D")),))
     if problem == "inadmissible" or (c.kind in ("double", "redouble") and finding != "comparable"
                                      and aw.rule == "27B3"):
         if aw.rule == "27B3" or problem == "inadmissible":
@@ -488,7 +488,7 @@ def _replace_insufficient(st: AuctionState, aw: Awaiting, off: Seat, c: Call, fi
     if finding == "comparable":
         st = _settle_withdrawn(st.evolve(awaiting=None), law("27B1b"), lead=False, info=False)
         return _append(st, off, c).evolve(notes=(_note("auction.note.27B1b", law("27B1b"), seat=off, call=c,
-                                                       withdrawn=aw.withdrawn),))
+                                                       withdrawn=aw.withdrawn, see=law("27D")),))
     if c.kind in ("double", "redouble"):   # 27B3: the attempted double or redouble is cancelled
         st = _mark(st, off, c, "cancelled", law("27B3"))
         st = _withdraw(st, off, c, law("27B3"))
