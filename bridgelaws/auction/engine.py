@@ -307,10 +307,13 @@ def _after_irregular(st: AuctionState, seat: Seat, c: Call, finding: str | None)
     if finding is not None and seat is off.lho:
         raise _err(f"{seat.name.title()} {c}: no finding is asked of {seat.name.title()}'s call",
                    "auction.error.finding_not_asked", seat=seat, call=c, finding=finding)
+    # an inadmissible double or redouble, and a call that broke an obligation to pass, cannot be accepted (36, 37)
+    choices = {"inadmissible": ("a call by {lho} (36A) or reject_call (36B)", "auction.error.inadmissible_waits"),
+               "breaks_pass": ("a call by {lho} (37A) or reject_call (37B)", "auction.error.breaks_pass_waits")}
+    what, key = choices.get(irr.kind, ("accept_call, a call by {lho}, or reject_call", "auction.error.irregular_waits"))
     raise _err(f"{seat.name.title()} {c}: {off.name.title()}'s {irr.call} ({irr.law.cite('en')}) waits for "
-               f"{off.lho.name.title()}: accept_call, a call by {off.lho.name.title()}, or reject_call",
-               "auction.error.irregular_waits", irr.law, seat=seat, call=c, offender=off,
-               irregular=irr.call, lho=off.lho)
+               f"{off.lho.name.title()}: " + what.format(lho=off.lho.name.title()),
+               key, irr.law, seat=seat, call=c, offender=off, irregular=irr.call, lho=off.lho)
 
 
 def _accepted(st: AuctionState, by_call: bool = False) -> AuctionState:
