@@ -706,3 +706,21 @@ def test_an_auction_file_may_give_contract_or_declarer_or_neither(given: dict[st
     assert (str(s.contract), s.declarer.value) == ("1NT", "N")
     with pytest.raises(ScenarioError, match="declarer: the auction gives 1NT by N, not declarer S"):
         sc.from_dict({**data, **given, "declarer": "S"})
+
+
+def test_a_card_dropped_after_the_final_pass_written_as_auction_is_law_24_s_clarification_period() -> None:
+    """The auction period lasts until an opening lead is faced (17D), and Law 24 covers the clarification period
+    too: a card dropped after the final pass but written ``period = "auction"`` is read as ``"clarification"`` (a
+    low card of a future defender: a minor penalty card, 24E, 50B). A card *led* then is an opening lead out of
+    turn (54): written ``period = "auction"`` it is an error naming the event."""
+    history = PASSED_TO_1NT + [{"seat": "E", "action": "expose", "card": "S8", "how": "dropped",
+                                "period": "auction"}]
+    data = scenario_dict(dealer="N", history=history,
+                         expected={"penalty_cards": {"E": [{"card": "S8", "kind": "minor"}]}, "to_act": "E"})
+    del data["contract"], data["declarer"]
+    s = sc.from_dict(data)
+    assert s.history[-1].period == "clarification" and sc.check(s).status == "PASS", sc.check(s).lines()
+    history[-1] = {**history[-1], "how": "lead_out_of_turn"}
+    with pytest.raises(ScenarioError, match=r"event 5 \(E expose S8 how=lead_out_of_turn period=auction\).*"
+                                            r"opening lead out of turn \(54\)"):
+        sc.from_dict({**data, "history": history})

@@ -5,6 +5,7 @@ expectations ``must_pass``, ``forbid_suits``, ``lead_restriction_pending``, ``co
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from bridgelaws.auction import engine as A
@@ -40,6 +41,34 @@ def vulnerable(value: Any) -> str:
     return _choice(value, VULNERABLE, "vulnerable")
 
 
+def clarification_exposures(dealer: Seat, history: tuple[Event, ...]) -> tuple[Event, ...]:
+    """The history with each card dropped after the final pass but written ``period = "auction"`` read as
+    ``period = "clarification"``: the auction period lasts until an opening lead is faced (17D), and Law 24 covers
+    both. A card *led* after the final pass is an opening lead out of turn (54), not Law 24's, and stays as written
+    (the checks after this name it). An auction that cannot be replayed is left as it is, for those checks."""
+    st = A.start(dealer)
+    out = list(history)
+    for i, e in enumerate(history):
+        if st.ended:
+            if isinstance(e, Expose) and e.period == "auction" and e.how == "dropped":
+                out[i] = replace(e, period="clarification")
+            continue
+        if not is_auction_event(e):
+            break
+        try:
+            if isinstance(e, CallEvent):
+                st = A.call(st, e.seat, Call.parse(e.call), e.finding)
+            elif isinstance(e, AcceptCall):
+                st = A.accept(st, e.seat)
+            elif isinstance(e, RejectCall):
+                st = A.reject(st, e.seat)
+            else:
+                st = A.expose(st, e.seat, e.card, led=e.how == "lead_out_of_turn")
+        except (BridgeLawsError, ValueError):
+            break
+    return tuple(out)
+
+
 def auction_contract(dealer: Seat, history: tuple[Event, ...], contract: Any, declarer: Any,
                      label: Callable[[int], str]) -> tuple[Contract | None, Seat | None]:
     """Replay the auction at the head of ``history`` and return the contract and declarer it gives, checked
@@ -50,6 +79,10 @@ def auction_contract(dealer: Seat, history: tuple[Event, ...], contract: Any, de
     no = 0
     for no, e in enumerate(history, 1):
         if st.ended:
+            if isinstance(e, Expose) and e.period == "auction" and e.how == "lead_out_of_turn":
+                raise _Problem(f"{label(no)}: the auction ended with event {_ended_at(history, no)} (17D): a card "
+                               "led face up after the final pass is an opening lead out of turn (54); write it "
+                               "without period = \"auction\"", no)
             if is_auction_event(e):
                 raise _Problem(f"{label(no)}: the auction ended with event {_ended_at(history, no)} (17D)", no)
             continue

@@ -8,7 +8,7 @@ from typing import Any
 from bridgelaws.deal import Contract
 from bridgelaws.errors import ScenarioError
 
-from bridgelaws.scenario.auction_keys import is_auction_event, auction_contract, vulnerable
+from bridgelaws.scenario.auction_keys import auction_contract, clarification_exposures, is_auction_event, vulnerable
 from bridgelaws.scenario.eventfields import _history, label as _label
 from bridgelaws.scenario.expectations import _checkpoints, _expected
 from bridgelaws.scenario.model import _ID_RE, REQUIRED_KEYS, Scenario, TEXT_KEYS, TOP_LEVEL_KEYS
@@ -140,6 +140,7 @@ def _build(data: Any, path: str | None) -> Scenario:
     deal = _deal(data["deal"])
     history = _history(data["history"])
     if dealer is not None:   # the legal auction gives the contract (SCENARIO_FORMAT.md, "The auction period")
+        history = clarification_exposures(dealer, history)
         raw = data["history"]
         contract, declarer = auction_contract(  # type: ignore[assignment]
             dealer, history, data.get("contract"), data.get("declarer"),
