@@ -724,3 +724,20 @@ def test_a_card_dropped_after_the_final_pass_written_as_auction_is_law_24_s_clar
     with pytest.raises(ScenarioError, match=r"event 5 \(E expose S8 how=lead_out_of_turn period=auction\).*"
                                             r"opening lead out of turn \(54\)"):
         sc.from_dict({**data, "history": history})
+
+
+FEDERATION = SCENARIOS / "federation"
+#: the paragraphs issue #36's hidden federation cases cover (Laws 24, 26, 27, 29-32, 36 and 50D1(b))
+FEDERATION_LAWS = ("24A", "24B", "24C", "24D", "24E", "26B", "27A1", "27B1a", "27B1b", "27B2", "27B3", "27D",
+                   "29A", "29B", "30A", "30B", "31A1", "31A2a", "31A2b", "31B", "32A1", "32A2b", "32B", "36A",
+                   "36B", "50D1b")
+
+
+def test_the_federation_files_cover_the_issue_s_paragraphs_each_with_a_source() -> None:
+    files = files_under(FEDERATION)
+    scenarios = [sc.load(p) for p in files]
+    covered = {ref.code for s in scenarios for ref in s.laws}
+    assert not [code for code in FEDERATION_LAWS if code not in covered]
+    for path, s in zip(files, scenarios):
+        reasoning = sc.localized(s.reasoning) or ""
+        assert s.dealer is not None and "http" in reasoning, f"{path.name}: an auction, and a source in reasoning"
