@@ -308,7 +308,8 @@ def fuzz_engine_game(seed: int, report: Report, *, max_events: int = 160, p_irre
         st = table.state
         if st.phase == "over":
             break
-        if table.history and rng.random() < 0.03:
+        # (a pop that would go back into the auction is skipped: the walk stays after the auction, as _start says)
+        if table.history and rng.random() < 0.03 and table.states[-2].phase != "auction":
             last = table.pop()
             before = table.state
             table.push(last)

@@ -193,8 +193,16 @@ def test_withdrawn_information_written_from_the_laws_passes_and_the_reverse_fail
     assert not check(loads(_with_expected("withdrawn_information = false"))).passed
 
 
+def test_authorized_for_both_sides_is_read_but_fails_where_16c_applies() -> None:
+    # a withdrawal to which 16C does not apply (27B1) leaves the information authorized for both sides, so a file
+    # may say so; where 16C2 applies (this withdrawal), the comparison fails
+    from bridgelaws.scenario import check, loads
+
+    text = _with_expected('withdrawn_information = { NS = "authorized", EW = "authorized" }')
+    assert not check(loads(text)).passed
+
+
 @pytest.mark.parametrize("value,problem", [
-    ('{ NS = "authorized", EW = "authorized" }', "not authorized for both"),
     ('{ NS = "allowed" }', "NS"),
     ('{ N = "authorized" }', "N"),
     ("{}", "name a side"),

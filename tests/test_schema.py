@@ -113,6 +113,7 @@ def test_every_corpus_file_validates_against_the_schema(path: Path) -> None:
 #: Files that break a structural rule, with where (the JSON path, '' for the top level) the schema must find it:
 #: the place the library's message names.
 STRUCTURAL: dict[str, tuple[str, str]] = {
+    "auction_call_does_not_exist.toml": ("history/1/call", "call 8C: the call pattern allows levels 1 to 7"),
     "bad_contract_level.toml": ("contract", "level 8: the schema's contract pattern allows 1 to 7"),
     "bad_contract_strain.toml": ("contract", "strain Z: not S, H, D, C, NT or N"),
     "bad_declarer_seat.toml": ("declarer", "seat Q: not in the seat enum"),
@@ -140,6 +141,10 @@ STRUCTURAL: dict[str, tuple[str, str]] = {
 #: the ones it can read, so that this list stays exact.
 NOT_STRUCTURAL: dict[str, str] = {
     "malformed.json": "not JSON at all: the reader refuses it before any schema",
+    "auction_card_before_end.toml": "a card before the auction has ended (17D): only the replay counts the passes",
+    "auction_finding_not_asked.toml": "a finding on a call that replaces nothing: only the replay knows",
+    "auction_never_ends.toml": "the history stops in the auction and gives no contract: only the replay knows",
+    "auction_reject_after_legal_call.toml": "reject_call after a legal call: only the replay knows",
     "malformed.toml": "not TOML at all: the reader refuses it before any schema",
     "duplicate_key.json": "a duplicate JSON key: JSON readers keep the last value; only the library's reader sees it",
     "card_played_twice.toml": "the card is no longer in the hand: a fact of the replay",

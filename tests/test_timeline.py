@@ -432,7 +432,7 @@ def test_declarer_prohibiting_nothing_ends_the_26B_lane_at_the_opening_lead() ->
     t = replay(load("notebooks/scenarios/07-udspil-utilstraekkeligt-pas-intet-forbud.toml"))
     (lane,) = [x for x in lanes(t) if x.kind == "lead"]
     assert lane.waits and lane.binds is None and (lane.start, lane.end) == (0, 1)
-    assert lane.ending("en") == "lapses in trick 1: Declarer prohibits no suit: the auction leaves no restriction on East's lead"
+    assert lane.ending("en") == "lapses in trick 1: Declarer prohibits no suit: the withdrawn call leaves no restriction on East's lead"
 
 
 def test_a_30A_obligation_for_the_next_turn_only_lapses_at_that_turn() -> None:

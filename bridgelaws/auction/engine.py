@@ -333,6 +333,10 @@ def _after_irregular(st: AuctionState, seat: Seat, c: Call, finding: str | None)
     if seat is off and irr.kind == "insufficient":   # 27C: replaced before the Director ruled
         st = reject(st, off.lho, premature=True)
         return _ruled_call(st, off, c, finding)
+    if seat is off and irr.kind == "inadmissible":   # 36B1: nobody may accept it; his next call is the substitute
+        ruled = reject(st, off.lho)
+        if ruled.turn is off:   # (36B4: a double out of rotation goes back to the player whose turn it was)
+            return _ruled_call(ruled, off, c, finding)
     if seat is irr.turn and irr.kind == "out_of_rotation" and seat not in (off, off.partner) and finding is None:
         st = _withdraw(st, off, irr.call, law("28B"))   # 28B: 16C2 applies to the offending side
         st = _mark(st, off, irr.call, "cancelled", law("28B"))
@@ -342,10 +346,13 @@ def _after_irregular(st: AuctionState, seat: Seat, c: Call, finding: str | None)
     if finding is not None and seat is off.lho:
         raise _err(f"{seat.name.title()} {c}: no finding is asked of {seat.name.title()}'s call",
                    "auction.error.finding_not_asked", seat=seat, call=c, finding=finding)
+    # an inadmissible double or redouble, and a call that broke an obligation to pass, cannot be accepted (36, 37)
+    choices = {"inadmissible": ("a call by {lho} (36A) or reject_call (36B)", "auction.error.inadmissible_waits"),
+               "breaks_pass": ("a call by {lho} (37A) or reject_call (37B)", "auction.error.breaks_pass_waits")}
+    what, key = choices.get(irr.kind, ("accept_call, a call by {lho}, or reject_call", "auction.error.irregular_waits"))
     raise _err(f"{seat.name.title()} {c}: {off.name.title()}'s {irr.call} ({irr.law.cite('en')}) waits for "
-               f"{off.lho.name.title()}: accept_call, a call by {off.lho.name.title()}, or reject_call",
-               "auction.error.irregular_waits", irr.law, seat=seat, call=c, offender=off,
-               irregular=irr.call, lho=off.lho)
+               f"{off.lho.name.title()}: " + what.format(lho=off.lho.name.title()),
+               key, irr.law, seat=seat, call=c, offender=off, irregular=irr.call, lho=off.lho)
 
 
 def _accepted(st: AuctionState, by_call: bool = False) -> AuctionState:
@@ -493,10 +500,10 @@ def _ruled_call(st: AuctionState, off: Seat, c: Call, finding: str | None) -> Au
     st = _settle_withdrawn(st, ref, lead=not comparable, info=not comparable)
     st = _plain_call(st, off, c)
     note = "auction.note.comparable" if comparable else "auction.note.not_comparable"
-    # the paragraph that rules (30B1(b), 31A2(a), 32A2(a) ...: no further rectification, 26B does not apply),
-    # not 23A, which only defines a comparable call
-    st = st.evolve(notes=st.notes + (_note(note, ref, seat=off, call=c,
-                                           withdrawn=aw.withdrawn, given=finding is not None),))
+    # the ruling paragraph (30B1b, 31A2a, 31B2, 32A2a, 32B2) and, for a comparable call, 23A that defines it
+    extra = {"comparable_call": law("23A")} if comparable else {}
+    st = st.evolve(notes=st.notes + (_note(note, ref, seat=off, call=c, withdrawn=aw.withdrawn,
+                                           given=finding is not None, **extra),))
     if not comparable and not st.ended:
         st = _oblige(st, off.partner, "next_turn", ref)
     return st
@@ -517,7 +524,7 @@ def _replace_insufficient(st: AuctionState, aw: Awaiting, off: Seat, c: Call, fi
                        law("27B1a"), seat=off, call=c)
         st = _settle_withdrawn(st.evolve(awaiting=None), law("27B1a"), lead=False, info=False)
         return _append(st, off, c).evolve(notes=(_note("auction.note.27B1a", law("27B1a"), seat=off, call=c,
-                                                       withdrawn=aw.withdrawn),))
+                                                       withdrawn=aw.withdrawn, see=law("27D")),))
     if problem == "inadmissible" or (c.kind in ("double", "redouble") and finding != "comparable"
                                      and aw.rule == "27B3"):
         if aw.rule == "27B3" or problem == "inadmissible":
@@ -526,7 +533,7 @@ def _replace_insufficient(st: AuctionState, aw: Awaiting, off: Seat, c: Call, fi
     if finding == "comparable":
         st = _settle_withdrawn(st.evolve(awaiting=None), law("27B1b"), lead=False, info=False)
         return _append(st, off, c).evolve(notes=(_note("auction.note.27B1b", law("27B1b"), seat=off, call=c,
-                                                       withdrawn=aw.withdrawn),))
+                                                       withdrawn=aw.withdrawn, see=law("27D")),))
     if c.kind in ("double", "redouble"):   # 27B3: the attempted double or redouble is cancelled
         st = _mark(st, off, c, "cancelled", law("27B3"))
         st = _withdraw(st, off, c, law("27B3"))
@@ -719,8 +726,11 @@ def statements(st: AuctionState, notes: bool = True) -> list[Statement]:
                              "decision"))
     aw = st.awaiting
     if aw is not None:
+        ref = aw.law   # once RHO has passed, the paragraph that applies: the offender repeats his call (31A1, 32A1)
+        if aw.rule in ("31A", "32A") and aw.rho_passed:
+            ref = law(aw.rule + "1")
         out.append(Statement(Message(f"auction.dir.await_{aw.rule}", {"seat": aw.offender, "call": aw.withdrawn,
-                                                                       "rho": aw.offender.rho}), aw.law, "decision"))
+                                                                       "rho": aw.offender.rho}), ref, "decision"))
     for o in sorted(st.obligations, key=lambda o: o.seat.index):
         out.append(Statement(Message(f"auction.dir.must_pass_{o.until}", {"seat": o.seat}), o.law, "obligation"))
     for seat, card, led in st.exposed:

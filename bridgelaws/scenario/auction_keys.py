@@ -5,6 +5,7 @@ expectations ``must_pass``, ``forbid_suits``, ``lead_restriction_pending``, ``co
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from bridgelaws.auction import engine as A
@@ -31,8 +32,43 @@ def is_auction_event(e: Event) -> bool:
     return isinstance(e, _AUCTION_EVENTS) or isinstance(e, Expose) and e.period == "auction"
 
 
+#: PBN's other spellings of the vulnerability (PBN 2.1, section 3.4.6: "Love" and "-" for None, "Both" for All);
+#: any case is read
+_VULNERABLE_SPELLINGS = {v.lower(): v for v in VULNERABLE} | {"love": "None", "-": "None", "both": "All"}
+
+
 def vulnerable(value: Any) -> str:
+    if isinstance(value, str) and value.strip().lower() in _VULNERABLE_SPELLINGS:
+        return _VULNERABLE_SPELLINGS[value.strip().lower()]
     return _choice(value, VULNERABLE, "vulnerable")
+
+
+def clarification_exposures(dealer: Seat, history: tuple[Event, ...]) -> tuple[Event, ...]:
+    """The history with each card dropped after the final pass but written ``period = "auction"`` read as
+    ``period = "clarification"``: the auction period lasts until an opening lead is faced (17D), and Law 24 covers
+    both. A card *led* after the final pass is an opening lead out of turn (54), not Law 24's, and stays as written
+    (the checks after this name it). An auction that cannot be replayed is left as it is, for those checks."""
+    st = A.start(dealer)
+    out = list(history)
+    for i, e in enumerate(history):
+        if st.ended:
+            if isinstance(e, Expose) and e.period == "auction" and e.how == "dropped":
+                out[i] = replace(e, period="clarification")
+            continue
+        if not is_auction_event(e):
+            break
+        try:
+            if isinstance(e, CallEvent):
+                st = A.call(st, e.seat, Call.parse(e.call), e.finding)
+            elif isinstance(e, AcceptCall):
+                st = A.accept(st, e.seat)
+            elif isinstance(e, RejectCall):
+                st = A.reject(st, e.seat)
+            else:
+                st = A.expose(st, e.seat, e.card, led=e.how == "lead_out_of_turn")
+        except (BridgeLawsError, ValueError):
+            break
+    return tuple(out)
 
 
 def auction_contract(dealer: Seat, history: tuple[Event, ...], contract: Any, declarer: Any,
@@ -48,6 +84,10 @@ def auction_contract(dealer: Seat, history: tuple[Event, ...], contract: Any, de
             raise _Problem(f"{label(no)}: the auction was passed out with event {no - 1}: all four players passed, "
                            "there is no play (22B)", no)
         if st.ended:
+            if isinstance(e, Expose) and e.period == "auction" and e.how == "lead_out_of_turn":
+                raise _Problem(f"{label(no)}: the auction ended with event {_ended_at(history, no)} (17D): a card "
+                               "led face up after the final pass is an opening lead out of turn (54); write it "
+                               "without period = \"auction\"", no)
             if is_auction_event(e):
                 raise _Problem(f"{label(no)}: the auction ended with event {_ended_at(history, no)} (17D)", no)
             continue
@@ -79,8 +119,10 @@ def auction_contract(dealer: Seat, history: tuple[Event, ...], contract: Any, de
     res = A.result(st)
     if res is None:
         if contract is None or given_decl is None:
-            raise _Problem(f"the auction never ends (its last event is event {no}): three passes in rotation must "
-                           "follow a call (17D); or give contract and declarer for a file that stops in the auction")
+            where = f"{label(no)}: " if no else ""
+            raise _Problem(f"{where}the auction never ends: the history stops before three passes in rotation "
+                           "follow a call (17D), so it gives no contract; a file that stops in the auction gives "
+                           "its contract and declarer", no or None)
         return _contract(contract, given_decl), given_decl
     level, denomination, doubled, decl = res
     got = Contract.parse(f"{level}{denomination}{'X' * doubled}", decl)

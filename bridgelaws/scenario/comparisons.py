@@ -168,13 +168,26 @@ def _cmp_lead_restriction(want: Any, exp: Mapping[str, Any], table: Table, s: Sc
     r = table.lead_restriction()
     if r is None:
         return want is False, None, None, "", want
-    actual = {"seat": r.seat.value, "kind": r.kind, "suits": [x.value for x in r.suits], "until": r.until}
+    actual = _restriction_dict(r)
     if want is False:
         return False, actual, r.law, "", "none"
+    # where two restrictions bind the same lead (a 26B prohibition from the auction and a 50D2 requirement from
+    # partner's penalty card, both at the opening lead), the file may name either: each binds the lead now
+    same_lead = [x for x in table.state.restrictions if x.is_lead_restriction and x.seat is r.seat]
+    for x in [r] + [x for x in same_lead if x is not r]:
+        if _restriction_matches(want, _restriction_dict(x)):
+            return True, _restriction_dict(x), x.law, "", want
+    return False, actual if len(same_lead) < 2 else [_restriction_dict(x) for x in same_lead], r.law, "", want
+
+
+def _restriction_dict(r: Any) -> dict[str, Any]:
+    return {"seat": r.seat.value, "kind": r.kind, "suits": [x.value for x in r.suits], "until": r.until}
+
+
+def _restriction_matches(want: Mapping[str, Any], actual: Mapping[str, Any]) -> bool:
     ok = all(actual[k] == v for k, v in want.items() if k not in ("suit", "suits"))
     suits = _suits_of(want)
-    ok = ok and (suits is None or suits == set(actual["suits"]))
-    return ok, actual, r.law, "", want
+    return ok and (suits is None or suits == set(actual["suits"]))
 
 
 def _cmp_played_card(want: Any, exp: Mapping[str, Any], table: Table, s: Scenario) -> Comparison:
@@ -287,6 +300,16 @@ def _cmp_withdrawn_information(want: Any, exp: Mapping[str, Any], table: Table, 
     info = last_withdrawn(table.state)
     # a card withdrawn in the play is later than any call withdrawn in the auction (16C for calls: issue 36)
     actual = info.sides() if info is not None else call_withdrawn(table.state)
+    if info is None:
+        exposed = _auction_exposure_sides(table, s)
+        if exposed is not None:
+            actual = exposed
+    if actual is None and _call_withdrawn_without_16c(table):
+        # a call withdrawn where the Laws say 16C does not apply (27B1, 23B): what it showed is authorized for
+        # both sides, and there is no 16C status to report (``false`` says the same)
+        if want is False:
+            return True, None, law("16C"), "", "none"
+        actual = {"NS": "authorized", "EW": "authorized"}
     if want is False:
         return actual is None, actual, law("16C"), "", "none"
     if actual is None or not _partial(want, actual):
@@ -300,6 +323,36 @@ def _cmp_withdrawn_information(want: Any, exp: Mapping[str, Any], table: Table, 
             if not _partial(want, said):
                 return False, {st.message.key: said}, law("16C"), "", want
     return True, actual, law("16C"), "", want
+
+
+def _auction_exposure_sides(table: Table, s: Scenario) -> dict[str, str] | None:
+    """Law 24's preamble with 16C for a card exposed during the auction, when that exposure is the most recent
+    withdrawal-like event (no call was withdrawn after it): what the card shows is authorized for the
+    non-offending side and unauthorized for the offender's side. None when no card was exposed in the auction."""
+    from bridgelaws.events import Expose
+    from bridgelaws.rules.information import withdrawn_information
+    from bridgelaws.scenario.replaying import replay
+
+    auction = getattr(table.state, "auction", None)
+    if auction is None or not auction.exposed:
+        return None
+    done = s.history[:len(table)]
+    last = max((i for i, e in enumerate(done) if isinstance(e, Expose) and e.period == "auction"), default=None)
+    if last is None:
+        return None
+    if auction.withdrawn:
+        before = replay(s, upto=last + 1).state.auction
+        if before is None or len(before.withdrawn) != len(auction.withdrawn):
+            return None   # a call was withdrawn after the exposure: that is the most recent
+    e = done[last]
+    info = withdrawn_information(e.card, e.seat, offender=True)
+    return info.sides() if info is not None else None
+
+
+def _call_withdrawn_without_16c(table: Table) -> bool:
+    auction = getattr(table.state, "auction", None)
+    withdrawn = getattr(auction, "withdrawn", None) if auction is not None else None
+    return bool(withdrawn) and not getattr(withdrawn[-1], "info_16c", True)
 
 
 def _cmp_revokes(want: Any, exp: Mapping[str, Any], table: Table, s: Scenario) -> Comparison:

@@ -296,9 +296,10 @@ def _withdrawn_information(value: Any, where: str) -> dict[str, str] | bool:
     if not t:
         raise _Problem(f"{where}: name a side, e.g. {{ NS = \"authorized\", EW = \"unauthorized\" }}")
     out = {side: _choice(t[side], _WITHDRAWN_STATUS, f"{where}.{side}") for side in _SIDES if side in t}
-    if len(out) == 2 and out["NS"] == out["EW"]:
-        raise _Problem(f"{where}: Law 16C makes what a withdrawn action shows authorized for one side (the "
-                       f"non-offending side, 16C1) and unauthorized for the other (16C2), not {out['NS']} for both")
+    if len(out) == 2 and out["NS"] == out["EW"] == "unauthorized":
+        # authorized for both is what a withdrawal gives where the Laws say 16C does not apply (27B1(b), 23B)
+        raise _Problem(f"{where}: Law 16C makes what a withdrawn action shows authorized for the non-offending "
+                       "side (16C1); it is never unauthorized for both")
     return out
 
 

@@ -8,7 +8,7 @@ from typing import Any
 from bridgelaws.deal import Contract
 from bridgelaws.errors import ScenarioError
 
-from bridgelaws.scenario.auction_keys import is_auction_event, auction_contract, vulnerable
+from bridgelaws.scenario.auction_keys import auction_contract, clarification_exposures, is_auction_event, vulnerable
 from bridgelaws.scenario.eventfields import _history, label as _label
 from bridgelaws.scenario.expectations import _checkpoints, _expected
 from bridgelaws.scenario.model import _ID_RE, REQUIRED_KEYS, Scenario, TEXT_KEYS, TOP_LEVEL_KEYS
@@ -91,11 +91,35 @@ def from_dict(data: Any, *, path: str | None = None) -> Scenario:
                             scenario_id=scenario_id) from None
 
 
+_AUCTION_ACTIONS = ("call", "accept_call", "reject_call")
+
+
+def _starts_at_the_lead(history: Any) -> bool:
+    """A history with events of which none belongs to the auction (no call, accept_call, reject_call or
+    ``expose … period = "auction"``). Malformed events count as auction events here: the event reader names them."""
+    if not isinstance(history, list) or not history:
+        return False
+    for raw in history:
+        if not isinstance(raw, dict) or not isinstance(raw.get("action"), str):
+            return False
+        if raw["action"] in _AUCTION_ACTIONS or raw.get("period") == "auction":
+            return False
+    return True
+
+
 def _build(data: Any, path: str | None) -> Scenario:
     if not isinstance(data, dict):
         raise _Problem(f"a scenario must be a table of keys, not {_type_name(data)}")
     _no_unknown_keys(data, TOP_LEVEL_KEYS, "")
     dealer = _seat(data["dealer"], "dealer") if "dealer" in data else None
+    if dealer is not None and _starts_at_the_lead(data.get("history")):
+        # a dealer (and vulnerability) given for a deal whose history has events and no call: the scenario starts
+        # at the opening lead as any other, and gives its contract and declarer (SCENARIO_FORMAT.md: the dealer is
+        # required when the history starts with the auction; it does not make one)
+        if "vulnerable" in data:
+            vulnerable(data["vulnerable"])
+        data = {k: v for k, v in data.items() if k not in ("dealer", "vulnerable")}
+        dealer = None
     required = REQUIRED_KEYS if dealer is None else tuple(k for k in REQUIRED_KEYS if k not in ("contract", "declarer"))
     missing = [k for k in required if k not in data]
     if missing:
@@ -116,6 +140,7 @@ def _build(data: Any, path: str | None) -> Scenario:
     deal = _deal(data["deal"])
     history = _history(data["history"])
     if dealer is not None:   # the legal auction gives the contract (SCENARIO_FORMAT.md, "The auction period")
+        history = clarification_exposures(dealer, history)
         raw = data["history"]
         contract, declarer = auction_contract(  # type: ignore[assignment]
             dealer, history, data.get("contract"), data.get("declarer"),
