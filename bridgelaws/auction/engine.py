@@ -639,7 +639,10 @@ def expose(st: AuctionState, seat: Seat, card: Card, led: bool = False) -> Aucti
     else:
         return st.evolve(notes=(_note("auction.note.24A", law("24A"), seat=seat, card=card),))
     st = _oblige(st, seat.partner, "next_turn", ref)
-    return st.evolve(notes=(_note("auction.note.24_pass", ref, seat=seat, card=card, partner=seat.partner),))
+    # the event's note says why the paragraph applies; what it imposes (the card face up, the partner's pass) is
+    # in the standing statements (auction.dir.exposed, auction.dir.must_pass_next_turn), not said twice
+    key = "auction.note.24C" if len(mine) >= 2 else "auction.note.24B_led" if led else "auction.note.24B_honour"
+    return st.evolve(notes=(_note(key, ref, seat=seat, card=card),))
 
 
 # ---- the result -------------------------------------------------------------------------------------------
