@@ -41,9 +41,16 @@ from bridgelaws.rules.penalty_cards import settle
 from bridgelaws.simulate import decision_events
 from bridgelaws.state import PlayState
 
-__all__ = ["Timeout", "Search", "plain_step"]
+__all__ = ["Timeout", "Search", "plain_step", "nodes"]
+
+#: how many positions the searches visited in all (the benchmark reads it: a count that load does not change)
+nodes = [0]
 
 _SEATS = tuple(Seat)   # N E S W: Seat.index order, as DDS numbers the hands
+
+#: a move and what it leads to: (event, trick gained for the side, state after it, card bit, plain play only)
+Child = tuple[Event, int, PlayState, "int | None", bool]
+
 
 class Timeout(Exception):
     """The time budget ran out; the bounds found so far stand."""
@@ -79,7 +86,7 @@ class Search:
         self.tt: dict[tuple[Any, ...], tuple[int, int]] = {}
         self.reach: dict[tuple[Any, ...], frozenset[int]] = {}
         self.best: dict[tuple[Any, ...], int] = {}
-        self.children: dict[tuple[Any, ...], list[tuple[Event, int, PlayState, int | None, bool]]] = {}
+        self.children: dict[tuple[Any, ...], tuple[list[Event], dict[int, Child]]] = {}
         self.nodes = 0
         self.dds = dds
         #: per state object (kept alive by ``children``): (state, relaxed position, key, clean)
@@ -131,28 +138,40 @@ class Search:
         return (bool(got), got) if mine else (not got, got)
 
     # ---- the moves -----------------------------------------------------------------------------------------
-    def _expand(self, st: PlayState) -> list[tuple[Event, int, PlayState, int | None, bool]]:
+    def _events(self, st: PlayState) -> list[Event]:
+        """The moves from ``st``: the pending decision's options, or one legal card of each run of equal cards."""
+        if st.pending is not None:
+            events: list[Event] = list(decision_events(st))
+            d = st.pending
+            if d.kind == "declarer_lead_out_of_turn":
+                events = [ev for ev in events if ev.seat is d.by] or events
+            return events
+        seat = st.to_act
+        assert seat is not None
+        return [Play(seat, c) for c in representatives(st, seat, legal_cards(st, seat))]
+
+    def _expand(self, st: PlayState, cards: frozenset[int] | None = None) -> list[Child]:
+        """The children of ``st`` as (event, trick gained for the side, state, card bit, plain play only), in the
+        order of :meth:`_events`. ``cards``: only the plays of these cards (and every move that is not a card);
+        the others are not made at all. Each child is made once, when first asked for."""
         key = state_key(st) + (st.declarer, st.trick_leader)
         got = self.children.get(key)
         if got is None:
-            if st.pending is not None:
-                events: list[Event] = list(decision_events(st))
-                d = st.pending
-                if d.kind == "declarer_lead_out_of_turn":
-                    events = [ev for ev in events if ev.seat is d.by] or events
-            else:
-                seat = st.to_act
-                assert seat is not None
-                events = [Play(seat, c) for c in representatives(st, seat, legal_cards(st, seat))]
-            done = len(st.tricks)
-            got = []
-            for ev in events:
+            got = self.children[key] = (self._events(st), {})
+        events, made = got
+        done = len(st.tricks)
+        out = []
+        for i, ev in enumerate(events):
+            card = card_bit(ev.card) if isinstance(ev, Play) else None
+            if cards is not None and card is not None and card not in cards:
+                continue
+            child = made.get(i)
+            if child is None:
                 nxt = plain_step(st, ev) or self.engine.apply(st, ev)
                 gained = 1 if len(nxt.tricks) > done and self.mine(nxt.tricks[-1].winner) else 0
-                card = card_bit(ev.card) if isinstance(ev, Play) else None
-                got.append((ev, gained, nxt, card, plain_only(nxt)))
-            self.children[key] = got
-        return got
+                child = made[i] = (ev, gained, nxt, card, plain_only(nxt))
+            out.append(child)
+        return out
 
     def _mover(self, st: PlayState) -> Seat:
         if st.pending is not None:
@@ -170,6 +189,7 @@ class Search:
         if t > rem or st.phase == "over":
             return False
         self.nodes += 1
+        nodes[0] += 1
         if self.deadline is not None and time.monotonic() > self.deadline:
             raise Timeout
         _, key, clean = self.facts(st)
@@ -200,10 +220,8 @@ class Search:
         play falls short of ``t`` here, so it does after every child searched (the side's cards all fall short,
         the defence's are those that hold the side below ``t``, declarer's options leave the cards as they are)."""
         maximize = self.mine(self._mover(st))
-        children = self._expand(st)
-        if cards is not None and not maximize:
-            # only a card that holds the side below t in plain play can do so under the constraints
-            children = [c for c in children if c[3] is None or c[3] in cards]
+        # the defence: only a card that holds the side below t in plain play can do so under the constraints
+        children = self._expand(st, None if maximize else cards)
         if len(children) > 1 and (st.penalty_cards or any(r.kind == "forbid" for r in st.restrictions)):
             children = sorted(children, key=self._order(st))
         for ev, gained, child, card, clean in children:
@@ -232,7 +250,7 @@ class Search:
         # with no penalty card left, a restriction lasts while its defender keeps the lead: low cards lose it
         sign = -1 if st.penalty_cards else 1
 
-        def key(c: tuple[Event, int, PlayState, int | None, bool]) -> tuple[int, int, int]:
+        def key(c: Child) -> tuple[int, int, int]:
             ev = c[0]
             card = getattr(ev, "card", None)
             if card is None or not isinstance(ev, Play):
