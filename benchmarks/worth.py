@@ -83,8 +83,8 @@ def _p90(xs: list) -> Any:  # type: ignore[type-arg]
     return xs[max(0, int(round(0.9 * len(xs))) - 1)]
 
 
-def run_set(name: str, tricks_before: int, count: int, seed: int, budget: float, make=None,  # type: ignore[no-untyped-def]
-            verbose: bool = False) -> bool:
+def run_set(name: str, tricks_before: int, count: int, seed: int, budget: float,  # type: ignore[no-untyped-def]
+            make=None, verbose: bool = False) -> bool:
     times: list[float] = []
     counts: list[int] = []
     cpu: list[float] = []

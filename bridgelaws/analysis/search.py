@@ -6,9 +6,10 @@ sides, while every constraint the engine enforces binds for as long as it binds?
 while anything but plain play is in force: a penalty card to be played at the first legal opportunity (50D1a,
 51A), a minor card's limit (50C), a lead required or forbidden (50D2, 51B) and declarer's new choice each time
 the offender's partner regains the lead, a 57A option for the current trick, 59. As soon as nothing but plain
-play remains (:func:`bridgelaws.analysis.position.clean`, the claim solver's test, which tests/test_claimsolver.py proves
-against the engine, or a lead restriction that can no longer bind, or that ends with the trick in progress because its defender can no
-longer win it: :func:`~bridgelaws.analysis.position.plain_only`), DDS answers exactly, mid-trick included.
+play remains (:func:`bridgelaws.analysis.position.clean`, the claim solver's test, which tests/test_claimsolver.py
+proves against the engine, or a lead restriction that can no longer bind, or that ends with the trick in progress
+because its defender can no longer win it: :func:`~bridgelaws.analysis.position.plain_only`), DDS answers exactly,
+mid-trick included.
 
 The search asks threshold questions, "can the side take at least ``t`` of the remaining tricks?", each an
 alpha-beta search with a transposition table keyed on the position by rank order, one card of each run of equal
