@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any
 
@@ -26,7 +27,7 @@ pytest.importorskip("endplay")
 from bridgelaws.analysis import Worth, WorthError, option_values, position_value  # noqa: E402
 from bridgelaws.analysis.position import plain_only  # noqa: E402
 from bridgelaws.analysis.search import plain_step  # noqa: E402
-from bridgelaws.cards import Seat  # noqa: E402
+from bridgelaws.cards import Card, Seat  # noqa: E402
 from bridgelaws.deal import Contract, Deal  # noqa: E402
 from bridgelaws.events import Choose, Claim, Expose, Play, RejectLead  # noqa: E402
 from bridgelaws.mechanics import Engine, legal_cards  # noqa: E402
@@ -239,29 +240,98 @@ def test_under_constraints_the_value_is_the_exhaustive_minimax(start: int) -> No
             assert position_value(table, budget=60) == Worth(want, want), (kind, table.history)
 
 
+def _trick_completions(table: Table, st: PlayState) -> list[PlayState]:
+    """Every way the trick in progress can be completed by legal cards (the engine's own), as the states after."""
+    done = len(st.tricks)
+    out: list[PlayState] = []
+    stack = [st]
+    while stack:
+        cur = stack.pop()
+        if len(cur.tricks) > done:
+            out.append(cur)
+            continue
+        for c in legal_cards(cur):
+            stack.append(table.apply(cur, Play(cur.to_act, c)))
+    return out
+
+
 def test_a_lead_restriction_that_cannot_bind_leaves_plain_play() -> None:
     # 50D2a/51B restrict only the defender's lead: where he holds no card of the suits (59: he cannot comply, any
     # card) or nothing else (every lead complies), no lead is ever excluded, and with no penalty card on the table
-    # the value is that of plain play. Positions reached by random play from the restriction endings; the
-    # reference is the exhaustive minimax with and without the restriction.
-    found = binding = 0
-    rng = random.Random(29)
-    for kind, table in ENDINGS:
+    # the value is that of plain play. So too where a prohibition that lasts while he keeps the lead (50D2a) ends
+    # with the trick in progress: no completion of the trick by legal cards (enumerated here with the engine)
+    # leaves him winning it. Positions reached by random play from the restriction endings; the reference is the
+    # exhaustive minimax with and without the restriction.
+    found = binding = lapsing = 0
+    for (kind, table), rng in itertools.product(ENDINGS, [random.Random(29), random.Random(30)]):
         if kind != "restriction":
             continue
         st = table.state
         while st.phase == "play" and st.restrictions and not st.penalty_cards:
             void = all(not ({c.suit for c in st.hand(r.seat)} & set(r.suits))
                        or {c.suit for c in st.hand(r.seat)} <= set(r.suits) for r in st.restrictions)
-            assert plain_only(st) == (void and st.pending is None), table.history
+            lapses = bool(st.trick) and all(
+                r.until == "loses_lead" for r in st.restrictions) and all(
+                all(after.tricks[-1].winner is not r.seat for r in st.restrictions)
+                for after in _trick_completions(table, st))
+            got = plain_only(st)
+            if void and st.pending is None:
+                assert got, table.history
+            if got:
+                assert st.pending is None and (void or lapses), table.history
             side = _side(st.declarer)
-            if void:
+            if got or void:
                 found += 1
+                lapsing += got and not void
                 assert minimax(table, st, side) == minimax(table, st.evolve(restrictions=()), side)
             else:
                 binding += 1
             st = table.apply(st, Play(st.to_act, rng.choice(sorted(legal_cards(st), key=lambda c: c.sort_key))))
-    assert found >= 20 and binding >= 20, (found, binding)
+    assert found >= 20 and binding >= 20 and lapsing >= 10, (found, binding, lapsing)
+
+
+def test_a_prohibition_lapses_only_when_its_defender_cannot_win_the_trick() -> None:
+    # 3NT by South; East's opening lead out of turn (C2) is refused and declarer forbids clubs: West may not lead
+    # a club for as long as he retains the lead (50D2a). West leads S5 with clubs still in hand.
+    deal = Deal.from_pbn("W:AQJT98765...6543 K4.AKQJ.AKQJ.AKQ 3.65432.65432.72 2.T987.T987.JT98")
+    table = Table(deal, Contract.parse("3NT", Seat.SOUTH))
+    table.push(Expose(Seat.EAST, Card.parse("C2"), how="lead_out_of_turn"))
+    table.push(RejectLead(Seat.SOUTH))
+    table.push(next(ev for ev in decision_events(table.state) if isinstance(ev, Choose) and ev.option == "forbid"))
+    table.push(Play(Seat.WEST, Card.parse("S5")))
+    st = table.state
+    # dummy may duck with S4 and East and South hold only lower spades: West may keep the lead, so the
+    # prohibition may bind at trick 2 (not plain play), though dummy also holds a higher spade
+    assert any(after.tricks[-1].winner is Seat.WEST for after in _trick_completions(table, st))
+    assert not plain_only(st)
+    # dummy plays S4 and East S3: now South's only spade (S2) is lower too, West still wins: not plain play
+    ducked = table.apply(table.apply(st, Play(Seat.NORTH, Card.parse("S4"))), Play(Seat.EAST, Card.parse("S3")))
+    assert not plain_only(ducked)
+    # dummy's SK beats S5: West cannot win trick 1, the prohibition ends with it: plain play
+    covered = table.apply(st, Play(Seat.NORTH, Card.parse("SK")))
+    assert all(after.tricks[-1].winner is not Seat.WEST for after in _trick_completions(table, covered))
+    assert plain_only(covered)
+
+
+def test_the_trick_so_far_is_won_as_the_engine_wins_it() -> None:
+    # winning_so_far (the lapse test's own 44D/44F) against the engine's trick_winner, on every trick of random
+    # whole deals in every denomination
+    from bridgelaws.analysis.position import winning_so_far
+    from bridgelaws.mechanics import trick_winner
+
+    checked = 0
+    for seed in range(30):
+        rng = random.Random(900 + seed)
+        table = Table(Deal.random(900 + seed), Contract.parse(f"3{'SHDCN'[seed % 5]}".replace("N", "NT"),
+                                                              rng.choice(list(Seat))))
+        while table.state.phase != "over":
+            st = table.state
+            table.push(Play(st.to_act, rng.choice(sorted(table.legal_cards(), key=lambda c: c.sort_key))))
+        for t in table.state.tricks:
+            for n in range(1, 5):       # every trick so far: its first card, two, three, all four
+                assert winning_so_far(t.plays[:n], table.state.trump) is trick_winner(t.plays[:n], table.state.trump)
+                checked += 1
+    assert checked == 30 * 13 * 4
 
 
 def test_the_fast_step_is_the_engines_own() -> None:

@@ -16,8 +16,8 @@ from typing import Any
 from bridgelaws.cards import Card, Seat, Suit
 from bridgelaws.state import PlayState
 
-__all__ = ["BOUNDED_DECISIONS", "card_bit", "clean", "in_rotation", "plain_only", "position_key", "relaxed_position",
-           "remaining", "representatives", "side_of", "state_key"]
+__all__ = ["BOUNDED_DECISIONS", "card_bit", "clean", "in_rotation", "lapses_this_trick", "plain_only", "position_key",
+           "relaxed_position", "remaining", "representatives", "side_of", "state_key", "winning_so_far"]
 
 #: decisions whose options are declarer's and leave the defence no more than plain play (the lower bound holds)
 BOUNDED_DECISIONS = ("lead_options", "designate_penalty_card")
@@ -129,10 +129,15 @@ def relaxed_position(st: PlayState) -> tuple[tuple[int, int, int, int], int, tup
 
 def plain_only(st: PlayState) -> bool:
     """Whether plain play is all there is from ``st`` on: the claim solver's :func:`clean`, or a state that is
-    clean but for lead restrictions (50D2, 51B) that can never bind: no penalty card lies, and each restricted
-    defender holds either no card of the restriction's suits or nothing else, so that every lead he can make is
-    one plain play allows (none complies: 59 releases him to any card; every one does: no card is excluded).
-    His hand only loses cards, so this stays true to the end."""
+    clean but for lead restrictions (50D2, 51B, 26B) none of which can ever exclude a lead, while no penalty card
+    lies. A restriction excludes nothing when:
+
+    - its defender holds either no card of the restriction's suits or nothing else, so that every lead he can make
+      is one plain play allows (none complies: 59 releases him to any card; every one does: no card is excluded).
+      His hand only loses cards, so this stays true to the end; or
+    - it lapses with this trick (:func:`lapses_this_trick`): it lasts only while its defender keeps the lead, and
+      he can no longer win the trick in progress. A lead restriction binds nobody in the middle of a trick (only
+      the restricted player's lead), and the trick's end drops it before anyone leads."""
     if clean(st):
         return True
     if st.penalty_cards or not st.restrictions:
@@ -140,10 +145,59 @@ def plain_only(st: PlayState) -> bool:
     for r in st.restrictions:
         if not r.is_lead_restriction:
             return False
+        if lapses_this_trick(st, r):
+            continue
         held = {c.suit for c in st.hand(r.seat)}
         if held & set(r.suits) and held - set(r.suits):
             return False
     return clean(st.evolve(restrictions=()))
+
+
+def winning_so_far(trick: tuple[tuple[Seat, Card], ...], trump: Suit | None) -> Seat | None:
+    """The seat whose card wins the cards of ``trick`` so far: the highest trump, else the highest card of the
+    suit led (44D, 44F); None for an empty trick. tests/test_worth.py checks it against the engine's
+    ``trick_winner`` on complete tricks."""
+    if not trick:
+        return None
+    best_seat, best = trick[0]
+    for seat, c in trick[1:]:
+        if (c.suit is best.suit and int(c.rank) > int(best.rank)) or (
+                trump is not None and c.suit is trump and best.suit is not trump):
+            best_seat, best = seat, c
+    return best_seat
+
+
+def lapses_this_trick(st: PlayState, r: Any) -> bool:
+    """Whether the lead restriction ``r``, which lasts while its defender keeps the lead (``until ==
+    "loses_lead"``: 50D2a's prohibition "for as long as he retains the lead", 26B), surely ends with the trick in
+    progress: he has played to it, and his card cannot win it, because
+
+    - a card already in the trick beats his: cards are never taken back from a trick in legal play, and a later
+      card can only take the trick from the card winning so far; or
+    - a player still to play to the trick holds cards of the suit led, every one higher than his (a card of the
+      suit led): that player must follow suit (44C; a lead restriction binds only leads, and no penalty card
+      lies where this is asked), so his card will beat it.
+
+    The engine drops such a restriction when the trick is complete (:func:`bridgelaws.mechanics.complete_trick`),
+    before anyone leads; until then it binds nobody."""
+    if r.until != "loses_lead" or not st.trick:
+        return False
+    mine = [c for seat, c in st.trick if seat is r.seat]
+    if not mine:
+        return False
+    if winning_so_far(st.trick, st.trump) is not r.seat:
+        return True
+    card, led = mine[0], st.trick[0][1].suit
+    if card.suit is not led:
+        return False
+    played = {seat for seat, _ in st.trick}
+    for seat in Seat:
+        if seat in played:
+            continue
+        follow = [c for c in st.hand(seat) if c.suit is led]
+        if follow and all(int(c.rank) > int(card.rank) for c in follow):
+            return True
+    return False
 
 
 def position_key(st: PlayState, pos: Any = False) -> tuple[Any, ...]:
