@@ -13,7 +13,10 @@ begun last would keep one worker busy while the other has nothing left to do.
 
 When ``BRIDGELAWS_FAILURE_LOG`` names a file, every failure (a test's setup, call or teardown, a file that cannot
 be collected, a worker that crashed, a test that timed out) is appended to it as it is reported, one JSON line
-each: ``.ci/run`` prints their names and first lines at its end, even when pytest itself stops half-way.
+each: ``.ci/run`` prints their names and first lines at its end, even when pytest itself stops half-way. When
+``BRIDGELAWS_TIMING_LOG`` names a file, every phase of every test (setup, call, teardown) is appended to it with
+the worker that ran it and when it began and ended: ``.ci/timings.py`` shows from it how busy each worker was and
+which files took the time (with two workers the one that finishes last decides the run's wall time).
 
 Every kernel the tests start (nbval's, the executed notebooks', the Lab and Voila servers') reads a profile of
 this run's own (IPYTHONDIR, a scratch folder per process): no history database, which kernels of both workers
@@ -84,8 +87,23 @@ def _log_failure(report: Any) -> None:
         f.write(json.dumps(entry, ensure_ascii=False) + "\n")
 
 
+def _log_timing(report: Any) -> None:
+    """Append one phase of a test to BRIDGELAWS_TIMING_LOG: its node id, the phase, the worker, the wall-clock
+    times it began and ended (written by the process that prints the run, like the failures)."""
+    path = os.environ.get("BRIDGELAWS_TIMING_LOG")
+    if not path or os.environ.get("PYTEST_XDIST_WORKER"):
+        return
+    gateway = getattr(getattr(report, "node", None), "gateway", None)
+    entry = {"nodeid": report.nodeid, "when": report.when, "worker": getattr(gateway, "id", "main"),
+             "start": round(getattr(report, "start", 0.0), 3), "stop": round(getattr(report, "stop", 0.0), 3),
+             "duration": round(report.duration, 3), "outcome": report.outcome}
+    with open(path, "a", encoding="utf-8") as f:
+        f.write(json.dumps(entry) + "\n")
+
+
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     _log_failure(report)
+    _log_timing(report)
 
 
 def pytest_collectreport(report: pytest.CollectReport) -> None:
