@@ -8,8 +8,9 @@ notebooks of ours whose outputs nbval should compare, and from tests/browser/ th
 (``--dist loadfile``): a module's servers (module-scoped fixtures) and a notebook's kernel (nbval) serve all its
 tests. The one exception is the fit test, longer than all the rest of the suite's browser tests together: it is
 shared out by notebook number (SPLIT below), each part starting the servers it needs in its worker. The files
-(and parts) are handed out in the order collected, so under xdist the long ones come first (below): a long file
-begun last would keep one worker busy while the other has nothing left to do.
+(and parts) are handed out in the order collected, so under xdist the long ones come first (below: the browser
+files by their WEIGHT, then the notebooks, then the rest): a long file begun last would keep one worker busy while
+the other has nothing left to do.
 
 When ``BRIDGELAWS_FAILURE_LOG`` names a file, every failure (a test's setup, call or teardown, a file that cannot
 be collected, a worker that crashed, a test that timed out) is appended to it as it is reported, one JSON line
@@ -36,6 +37,7 @@ from typing import Any
 import pytest
 
 collect_ignore_glob = ["browser/*.ipynb"]
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 #: IPython's settings for the kernels of this run (see above)
 KERNEL_PROFILE = "c.HistoryManager.enabled = False\n"
@@ -111,13 +113,30 @@ def pytest_collectreport(report: pytest.CollectReport) -> None:
 
 
 def _rank(items: list[Any]) -> int:
-    """0 for a file of real-browser tests (servers, Chromium: the longest), 1 for a notebook that nbval re-runs or
-    a module that executes notebooks, 2 for the rest."""
+    """0 for a file of real-browser tests (servers, Chromium: the longest; a file named ``*_browser.py`` is one
+    even when it drives its Chromium from a child process, as test_pbn_browser.py does), 1 for a notebook that
+    nbval re-runs or a module that executes notebooks, 2 for the rest."""
+    if items and str(items[0].path).endswith("_browser.py"):
+        return 0
     if any("browser" in getattr(item, "fixturenames", ()) for item in items):
         return 0
     if any(str(item.path).endswith(".ipynb") or "runs" in getattr(item, "fixturenames", ()) for item in items):
         return 1
     return 2
+
+
+#: about how many seconds a browser file (or one part of a SPLIT file) keeps its worker busy in CI (.ci/timings.py
+#: prints them): the longest begin first, one on each worker, so that no long file begins when the other worker
+#: has little left and the two workers end together; a browser file not listed counts DEFAULT_WEIGHT
+WEIGHT = {"tests/test_browser.py": 200, "tests/test_site.py": 150, "tests/test_table_browser.py": 100,
+          "tests/test_fit_browser.py": 90}
+DEFAULT_WEIGHT = 40
+
+
+def _order(items: list[Any]) -> tuple[int, float]:
+    rank = _rank(items)
+    weight = WEIGHT.get(os.path.relpath(str(items[0].path), ROOT).replace(os.sep, "/"), DEFAULT_WEIGHT)
+    return rank, -weight if rank == 0 else 0.0
 
 
 def _notebook_number(nodeid: str) -> str:
@@ -152,5 +171,6 @@ def pytest_collection_modifyitems(items: list[Any]) -> None:
     files: dict[Any, list[Any]] = {}
     for item in items:
         files.setdefault(item.path, []).append(item)
-    ranked = sorted(files.values(), key=_rank)  # stable: the order of collection within a rank
+    # stable: browser files by WEIGHT, the longest first; the order of collection within the other ranks
+    ranked = sorted(files.values(), key=_order)
     items[:] = [item for group in ranked for item in group]
