@@ -8,9 +8,9 @@ notebooks of ours whose outputs nbval should compare, and from tests/browser/ th
 (``--dist loadfile``): a module's servers (module-scoped fixtures) and a notebook's kernel (nbval) serve all its
 tests. The one exception is the fit test, longer than all the rest of the suite's browser tests together: it is
 shared out by notebook number (SPLIT below), each part starting the servers it needs in its worker. The files
-(and parts) are handed out in the order collected, so under xdist the long ones come first (below: the browser
-files by their WEIGHT, then the notebooks, then the rest): a long file begun last would keep one worker busy while
-the other has nothing left to do.
+(and parts) are handed out in the order collected, so under xdist the long ones come first (below: the
+browser files, then the notebooks, then the rest, each by its WEIGHT): a long file begun last would keep one
+worker busy while the other has nothing left to do.
 
 When ``BRIDGELAWS_FAILURE_LOG`` names a file, every failure (a test's setup, call or teardown, a file that cannot
 be collected, a worker that crashed, a test that timed out) is appended to it as it is reported, one JSON line
@@ -125,28 +125,22 @@ def _rank(items: list[Any]) -> int:
     return 2
 
 
-#: about how many seconds a browser file (or one part of a SPLIT file) keeps its worker busy in CI (.ci/timings.py
-#: prints them): the longest begin first, one on each worker, so that no long file begins when the other worker
-#: has little left and the two workers end together; a browser file not listed counts DEFAULT_WEIGHT
+#: about how many seconds a file (or one part of a SPLIT file) keeps its worker busy in CI (.ci/timings.py prints
+#: them; these from a run at load average 8-12): within its rank the longest begins first, so that no long file
+#: begins when the other worker has little left and the two workers end together (the run at 12:00 on 29 Nov
+#: ended with test_widgets.py's 54 s on one worker, 28 s after the other); a browser file not listed counts
+#: DEFAULT_WEIGHT, any other file 0 (the order of collection)
 WEIGHT = {"tests/test_browser.py": 200, "tests/test_site.py": 150, "tests/test_table_browser.py": 100,
-          "tests/test_fit_browser.py": 90}
+          "tests/test_fit_browser.py": 90,
+          "tests/test_widgets.py": 54, "tests/test_fuzz.py": 27, "tests/test_claimsolver.py": 24,
+          "tests/test_worth.py": 23, "tests/test_reliability.py": 19}
 DEFAULT_WEIGHT = 40
 
 
 def _order(items: list[Any]) -> tuple[int, float]:
     rank = _rank(items)
-    weight = WEIGHT.get(os.path.relpath(str(items[0].path), ROOT).replace(os.sep, "/"), DEFAULT_WEIGHT)
-    return rank, -weight if rank == 0 else 0.0
-
-
-def _notebook_number(nodeid: str) -> str:
-    """"06" for a test of notebooks' 06 (a test id holding ``<lang>/06-...``), else ""."""
-    found = re.search(r"/(\d\d)-", nodeid)
-    return found.group(1) if found else ""
-
-
-#: test files shared out among the workers in parts: file -> the part of a test, from its node id
-SPLIT: dict[str, Callable[[str], str]] = {"tests/test_fit_browser.py": _notebook_number}
+    default = DEFAULT_WEIGHT if rank == 0 else 0
+    return rank, -WEIGHT.get(os.path.relpath(str(items[0].path), ROOT).replace(os.sep, "/"), default)
 
 
 @pytest.hookimpl(optionalhook=True)  # pytest-xdist's hook (-p no:xdist: never called)
@@ -171,6 +165,6 @@ def pytest_collection_modifyitems(items: list[Any]) -> None:
     files: dict[Any, list[Any]] = {}
     for item in items:
         files.setdefault(item.path, []).append(item)
-    # stable: browser files by WEIGHT, the longest first; the order of collection within the other ranks
+    # stable: within a rank by WEIGHT, the longest first, then in the order of collection
     ranked = sorted(files.values(), key=_order)
     items[:] = [item for group in ranked for item in group]
