@@ -3,22 +3,21 @@
 A notebook opens board 11 of a real PBN file with ``CardTable.from_pbn``; the test opens the folded file box,
 asks for the files, and saves both links as a person would; the PBN file read back is the table's play, the
 LIN file is one line for BBO's viewer. Screenshots go to ``test-artifacts/browser/`` (git-ignored).
-Chromium is /usr/bin/chromium (``CHROMIUM`` overrides it); never ``playwright install`` (TOOLCHAIN.md §4).
+Chromium is /usr/bin/chromium (``CHROMIUM`` overrides it); never ``playwright install`` (TOOLCHAIN.md §4): the
+worker's one Chromium (tests/browserkit.py), in a browser context of the test's own.
 """
 
 from __future__ import annotations
 
 import json
-import os
+import re
 import shutil
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browserkit import ARGS, CHROMIUM, free_port, missing, start, stop
+from browserkit import browser, free_port, start, stop  # noqa: F401 (browser is a fixture)
 from test_browser import ARTIFACTS, BIN, TIMEOUT, server_env
 
 from bridgelaws.pbn import read_pbn
@@ -30,40 +29,6 @@ CELLS = [
     "from bridgelaws.widgets import CardTable",
     'CardTable.from_pbn("board.pbn", board=11, record=2, lang="da", start="end")',
 ]
-# Playwright runs in a child process: a second sync_playwright() in this process would meet the event loop
-# of the one that tests/test_browser.py keeps open for the whole session ("Sync API inside the asyncio loop").
-PERSON = """
-import json, re, sys
-from playwright.sync_api import sync_playwright
-url, out, chromium, args, timeout, shot = sys.argv[1], sys.argv[2], sys.argv[3], json.loads(sys.argv[4]), \
-    int(sys.argv[5]), sys.argv[6]
-files = {}
-with sync_playwright() as p:
-    browser = p.chromium.launch(executable_path=chromium, args=args)
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, accept_downloads=True)
-    page = ctx.new_page()
-    page.set_default_timeout(timeout)
-    page.route(re.compile(r"^https?://(?!127\\.0\\.0\\.1)"), lambda route: route.abort())
-    page.goto(url + "/")
-    page.locator(".bl-table").first.wait_for()
-    summary = page.locator("details.bl-files > summary")
-    if summary.count():
-        summary.first.click()
-    page.locator('button[data-action="downloads"]').click()
-    page.locator('a[data-download="pbn"]').wait_for()
-    page.screenshot(path=shot)
-    for kind in ("pbn", "lin"):
-        with page.expect_download() as info:
-            page.locator(f'a[data-download="{kind}"]').click()
-        path = out + "/" + info.value.suggested_filename
-        info.value.save_as(path)
-        files[kind] = path
-    ctx.close()
-    browser.close()
-print(json.dumps(files))
-"""
-
-
 def _notebook() -> dict[str, Any]:
     return {"cells": [{"cell_type": "code", "execution_count": None, "id": f"c{i}", "metadata": {},
                        "outputs": [], "source": src} for i, src in enumerate(CELLS)],
@@ -73,8 +38,6 @@ def _notebook() -> dict[str, Any]:
 
 @pytest.fixture(scope="module")
 def voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    if not Path(CHROMIUM).exists():
-        missing(f"Chromium not found at {CHROMIUM} (apt-get install chromium)")
     d = tmp_path_factory.mktemp("pbn-browser")
     shutil.copy(DATA, d / "board.pbn")
     (d / NOTEBOOK).write_text(json.dumps(_notebook()), encoding="utf-8")
@@ -87,13 +50,36 @@ def voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     stop(proc)
 
 
-def test_a_person_downloads_the_pbn_and_lin_files(voila: str, tmp_path: Path) -> None:
+def downloads(browser: Any, url: str, out: Path) -> dict[str, Path]:
+    """As a person: the Voila page, the folded file box opened, the files asked for, and both links saved."""
+    files = {}
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, accept_downloads=True)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(TIMEOUT)
+        page.route(re.compile(r"^https?://(?!127\.0\.0\.1)"), lambda route: route.abort())
+        page.goto(url + "/")
+        page.locator(".bl-table").first.wait_for()
+        summary = page.locator("details.bl-files > summary")
+        if summary.count():
+            summary.first.click()
+        page.locator('button[data-action="downloads"]').click()
+        page.locator('a[data-download="pbn"]').wait_for()
+        page.screenshot(path=str(ARTIFACTS / "pbn-downloads.png"))
+        for kind in ("pbn", "lin"):
+            with page.expect_download() as info:
+                page.locator(f'a[data-download="{kind}"]').click()
+            path = out / info.value.suggested_filename
+            info.value.save_as(path)
+            files[kind] = path
+    finally:
+        context.close()
+    return files
+
+
+def test_a_person_downloads_the_pbn_and_lin_files(browser: Any, voila: str, tmp_path: Path) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    run = subprocess.run([sys.executable, "-c", PERSON, voila, str(tmp_path), CHROMIUM, json.dumps(ARGS),
-                          str(TIMEOUT), str(ARTIFACTS / "pbn-downloads.png")],
-                         capture_output=True, text=True, timeout=300, env=dict(os.environ))
-    assert run.returncode == 0, run.stderr[-3000:]
-    files = json.loads(run.stdout.strip().splitlines()[-1])
+    files = downloads(browser, voila, tmp_path)
     pbn_file, lin_file = Path(files["pbn"]), Path(files["lin"])
     assert pbn_file.suffix == ".pbn" and lin_file.suffix == ".lin"
     original = read_pbn(DATA)[1]
