@@ -143,6 +143,16 @@ def _order(items: list[Any]) -> tuple[int, float]:
     return rank, -WEIGHT.get(os.path.relpath(str(items[0].path), ROOT).replace(os.sep, "/"), default)
 
 
+def _notebook_number(nodeid: str) -> str:
+    """"06" for a test of notebooks' 06 (a test id holding ``<lang>/06-...``), else ""."""
+    found = re.search(r"/(\d\d)-", nodeid)
+    return found.group(1) if found else ""
+
+
+#: test files shared out among the workers in parts: file -> the part of a test, from its node id
+SPLIT: dict[str, Callable[[str], str]] = {"tests/test_fit_browser.py": _notebook_number}
+
+
 @pytest.hookimpl(optionalhook=True)  # pytest-xdist's hook (-p no:xdist: never called)
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     """--dist loadfile, with the files of SPLIT in parts."""
