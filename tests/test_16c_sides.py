@@ -213,3 +213,63 @@ def test_withdrawn_information_refuses_what_16c_cannot_say(value: str, problem: 
 
     with pytest.raises(ScenarioError, match=re.escape(problem)):
         loads(_with_expected(f"withdrawn_information = {value}"))
+
+
+def _auction(*steps: tuple[str, Seat, str]) -> list:
+    """The auction's standing statements after ``steps`` (("call", seat, call), ("reject", seat, ""),
+    ("expose", seat, card)), dealer North."""
+    from bridgelaws.auction import engine as A
+    from bridgelaws.auction.calls import Call
+    from bridgelaws.cards import Card
+
+    st = A.start(N)
+    for kind, seat, what in steps:
+        st = (A.call(st, seat, Call.parse(what)) if kind == "call" else A.reject(st, seat) if kind == "reject"
+              else A.expose(st, seat, Card.parse(what)))
+    return A.statements(st, notes=False)
+
+
+def _cites(st: object) -> set[str]:
+    from bridgelaws.laws import LawRef
+
+    return {st.law.code} | {v.code for v in st.message.params.values() if isinstance(v, LawRef)}
+
+
+# West's insufficient 2H not accepted and replaced by a pass (27B2: not comparable, 16C applies), then East drops
+# the CJ: both are East-West's irregularities
+_EW_BOTH = (("call", N, "1S"), ("call", E, "P"), ("call", S, "2S"), ("call", W, "2H"), ("reject", N, ""),
+            ("call", W, "P"), ("expose", E, "CJ"))
+
+
+def test_a_card_exposed_in_the_auction_and_a_withdrawn_call_of_the_same_side_are_said_once() -> None:
+    # Law 24: the card is left face up until the auction ends, and "information from cards thus exposed is
+    # authorized for the non-offending side but unauthorized for the offending side (see Law 16C)"; 16C2 gives
+    # West's withdrawn 2H the same sides. One statement says both, citing 24 and 16C; nothing is said twice
+    said = _auction(*_EW_BOTH)
+    info = [st for st in said if "16C" in _cites(st) or "24" in _cites(st)]
+    assert [st.message.key for st in info] == ["auction.dir.exposed_16C_withdrawn"]
+    assert _cites(info[0]) == {"24", "16C"}
+    assert _check(info[0].message, NS, EW) == []
+    assert info[0].message.params["wseat"] is W and "2♥" in info[0].message.text("en")
+
+
+def test_a_withdrawn_call_of_the_other_side_keeps_its_own_16c_statement() -> None:
+    # negative control: North's insufficient 2D over West's 3H, not accepted and replaced by a pass: North-South
+    # offended, so 16C puts East-West on the authorized side of North's 2D and on the unauthorized side of East's
+    # dropped CJ (Law 24). The sides differ: two statements, each with its own sides
+    said = _auction(("call", N, "1S"), ("call", E, "P"), ("call", S, "2S"), ("call", W, "3H"), ("call", N, "2D"),
+                    ("reject", E, ""), ("call", N, "P"), ("expose", E, "CJ"))
+    by_key = {st.message.key: st for st in said}
+    assert "auction.dir.exposed_16C_withdrawn" not in by_key
+    assert _cites(by_key["auction.dir.exposed_16C"]) == {"24", "16C"}
+    assert _check(by_key["auction.dir.exposed_16C"].message, NS, EW) == []
+    assert _check(by_key["auction.dir.16C"].message, EW, NS) == []
+
+
+def test_two_cards_exposed_are_each_said_face_up_and_the_information_once() -> None:
+    # with two cards exposed the combined sentence ("stays", "it") would not fit: each card stays face up (24),
+    # the information from them once (16C), and West's 2H with its own 16C statement
+    said = _auction(*_EW_BOTH, ("expose", E, "CQ"))
+    keys = [st.message.key for st in said]
+    assert keys.count("auction.dir.exposed") == 2 and keys.count("auction.dir.24_16C") == 1
+    assert keys.count("auction.dir.16C") == 1 and "auction.dir.exposed_16C_withdrawn" not in keys

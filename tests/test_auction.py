@@ -173,6 +173,22 @@ def test_the_26B_options_are_the_decision_events() -> None:
         t.copy().push(e)
 
 
+def test_at_the_26B_choice_the_director_says_the_lead_waits_and_nothing_twice() -> None:
+    # Law 26B: declarer may prohibit the lead at the offender's partner's first turn to lead, so that lead waits
+    # for his choice. As at 50D2 (dir.wait_for_declarer_lead), the Director says the lead waits and what declarer
+    # may choose, once: the options, not the offer as it stood before the lead came
+    t = sc.replay(sc.load("tests/data/worth/auction-26B-worth.toml"))
+    said = [st for st in t.statements() if st.law is not None and st.law.code.startswith("26")]
+    assert [st.message.key for st in said] == ["auction.dir.26B_options"]
+    leader = t.to_act()
+    assert said[0].message.params["seat"] is leader and said[0].message.params["suits"] == tuple(Suit)
+    assert said[0].message.text("en").startswith(f"{leader.name.title()} may not lead until declarer has chosen")
+    # once declarer has chosen, the restriction is said with its lapse instead
+    t.push(Choose(t.state.pending.by, option="forbid", suit=Suit.CLUBS))
+    keys = [st.message.key for st in t.statements()]
+    assert "auction.dir.26B_options" not in keys and "dir.may_not_lead_suits" in keys
+
+
 def test_an_auction_exports_to_pbn_and_lin_and_reads_back() -> None:
     from bridgelaws.pbn import read_pbn
     from bridgelaws.pbn.write_lin import to_lin

@@ -736,20 +736,14 @@ def statements(st: AuctionState, notes: bool = True) -> list[Statement]:
                                                                        "rho": aw.offender.rho}), ref, "decision"))
     for o in sorted(st.obligations, key=lambda o: o.seat.index):
         out.append(Statement(Message(f"auction.dir.must_pass_{o.until}", {"seat": o.seat}), o.law, "obligation"))
-    for seat, card, led in st.exposed:
-        out.append(Statement(Message("auction.dir.exposed", {"seat": seat, "card": card}), law("24"), "exposure"))
-    for seat in dict.fromkeys(s for s, _, _ in st.exposed):   # 24: information from the cards (16C)
-        info = _exposed_information(seat, next(c for s, c, _ in st.exposed if s is seat))
-        out.append(Statement(Message("auction.dir.24_16C", {"seat": seat, "authorized": info.authorized,
-                                                             "unauthorized": info.unauthorized}),
-                             law("16C"), "information"))
-    for w in st.withdrawn:
+    said = _withdrawn_16c(st)
+    out.extend(_exposed_statements(st, said))
+    for i, w in enumerate(st.withdrawn):
         if w.lead_restriction and not st.ended:
             out.append(Statement(Message("auction.dir.26B_may_apply", {"seat": w.seat, "partner": w.seat.partner}),
                                  law("26B"), "option"))
-        info = _information(w)
-        undecided = aw is not None and w is st.withdrawn[-1] and w.call == aw.withdrawn   # 27B1 may yet apply
-        if info is not None and not st.ended and not undecided:
+        if i in said:
+            info = said[i]
             # 36A: "all subsequent calls are cancelled"; 25B2: "a substitution not permitted by A is cancelled"
             key = "auction.dir.16C_cancelled" if w.law in (law("36A"), law("25B2")) else "auction.dir.16C"
             out.append(Statement(Message(key, {"seat": w.seat, "call": w.call,
@@ -757,4 +751,46 @@ def statements(st: AuctionState, notes: bool = True) -> list[Statement]:
                                                               "unauthorized": info.unauthorized}),
                                  # 25A6 states it for the LHO's withdrawn call in its own words
                                  law("25A6") if w.law == law("25A6") else law("16C"), "information"))
+    return out
+
+
+def _withdrawn_16c(st: AuctionState) -> dict[int, Any]:
+    """The withdrawn calls (by their place in ``st.withdrawn``) whose Law 16C information is stated now, each with
+    its sides."""
+    aw = st.awaiting
+    out: dict[int, Any] = {}
+    for i, w in enumerate(st.withdrawn):
+        info = _information(w)
+        undecided = aw is not None and w is st.withdrawn[-1] and w.call == aw.withdrawn   # 27B1 may yet apply
+        if info is not None and not st.ended and not undecided:
+            out[i] = info
+    return out
+
+
+def _exposed_statements(st: AuctionState, said: dict[int, Any]) -> list[Statement]:
+    """Law 24 for the cards exposed during the auction: each stays face up until the auction ends, and the
+    information from them is authorized for the non-offending side and unauthorized for the offending side (16C).
+    Where a player exposed one card, that is said in one statement citing both paragraphs; and where the information
+    from a call withdrawn (not cancelled) under 16C has the same sides, it is said there too and taken out of
+    ``said`` (the calls whose 16C statement comes on its own)."""
+    out: list[Statement] = []
+    for seat in dict.fromkeys(s for s, _, _ in st.exposed):
+        cards = [c for s, c, _ in st.exposed if s is seat]
+        info = _exposed_information(seat, cards[0])
+        sides = {"authorized": info.authorized, "unauthorized": info.unauthorized}
+        if len(cards) > 1:
+            out.extend(Statement(Message("auction.dir.exposed", {"seat": seat, "card": c}), law("24"), "exposure")
+                       for c in cards)
+            out.append(Statement(Message("auction.dir.24_16C", {"seat": seat, **sides}), law("16C"), "information"))
+            continue
+        same = next((k for k, i in said.items() if st.withdrawn[k].law not in (law("36A"), law("25B2"), law("25A6"))
+                     and (i.authorized, i.unauthorized) == (info.authorized, info.unauthorized)), None)
+        params = {"seat": seat, "card": cards[0], "law": law("24"), **sides}
+        if same is None:
+            out.append(Statement(Message("auction.dir.exposed_16C", params), law("16C"), "information"))
+            continue
+        del said[same]
+        w = st.withdrawn[same]
+        out.append(Statement(Message("auction.dir.exposed_16C_withdrawn",
+                                     {**params, "wseat": w.seat, "call": w.call}), law("16C"), "information"))
     return out
