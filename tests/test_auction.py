@@ -453,3 +453,62 @@ def test_a_pass_under_an_obligation_to_pass_is_marked_obliged_with_its_law() -> 
     made = sc.replay(s, 8).state.auction.made
     assert made[-1] == (E, Call.parse("P"), "obliged", LawRef.parse("27B2"))
     assert made[1] == (E, Call.parse("P"), "legal", None)   # East's first pass, before any obligation
+
+
+# ---- 25A on the card table: the finding "unintended" where the engine accepts it ---------------------------------
+
+def _offered(w: object) -> list[str]:
+    import re
+    return re.findall(r'data-action="call_finding" data-arg="(\w+)"', w.html)   # type: ignore[attr-defined]
+
+
+def test_the_table_offers_unintended_only_where_25A_allows_a_substitution() -> None:
+    # 25A1: "he may, until his partner makes a call, substitute the call he intended"; 25A4: not once partner has
+    # called; 25A6: his left-hand opponent may have called over it
+    pytest.importorskip("anywidget")
+    from bridgelaws.widgets import CardTable
+
+    w = CardTable(Table(Deal.from_pbn(DEAL), None, dealer=N), lang="en")
+    assert "unintended" not in _offered(w)                   # nobody has called: nothing to substitute
+    w.send_action({"action": "call", "arg": "1C"})
+    assert "unintended" not in _offered(w)                   # East to call: East has made no call
+    w.send_action({"action": "call_seat", "arg": "N"})
+    assert "unintended" in _offered(w)                       # North's 1C, partner has not called
+    w.send_action({"action": "call_seat", "arg": "E"})       # East, whose turn it is, calls 1H
+    w.send_action({"action": "call", "arg": "1H"})
+    w.send_action({"action": "call_seat", "arg": "N"})
+    assert "unintended" in _offered(w)                       # only East (North's LHO) has called since (25A6)
+    w.send_action({"action": "call_seat", "arg": "S"})
+    w.send_action({"action": "call", "arg": "P"})            # South calls: North's partner
+    w.send_action({"action": "call_seat", "arg": "N"})
+    assert len(w.table.history) == 3 and "unintended" not in _offered(w)   # 25A4
+    w.send_action({"action": "call_seat", "arg": "E"})
+    assert "unintended" in _offered(w)                       # East's 1H: only South (his LHO) has called since
+    for msg in ({"action": "call_finding", "arg": "unintended"}, {"action": "call", "arg": "1S"}):
+        w.send_action(msg)
+    a = w.table.state.auction
+    assert a.calls == ((N, Call.parse("1C")), (E, Call.parse("1S"))) and a.turn is S
+    assert a.lho_may_withdraw == (S, Call.parse("P"))        # 25A6: South may withdraw his pass
+    assert "Law 25A1" in w.html and "Law 25A6" in w.html
+
+
+def test_the_table_offers_unintended_exactly_where_the_engine_accepts_it() -> None:
+    # the engine never offers an action it would refuse: along an auction with an insufficient bid, a rejected
+    # call and a call out of rotation, for every seat, the button is there exactly where the engine takes the call
+    from bridgelaws.session.auction import findings_offered
+
+    st = A.start(N)
+    steps = [(N, "1S", None), (E, "1H", None), ("reject", S), (E, "2H", "comparable"), (S, "P", None),
+             (N, "2S", None), (W, "3C", None), (E, "P", None), (S, "P", None), (W, "P", None)]
+    seen = {True: 0, False: 0}
+    for step in steps:
+        for seat in (N, E, S, W):
+            try:
+                A.call(st, seat, Call.parse("7NT"), "unintended")
+                accepted = True
+            except A.AuctionError:
+                accepted = False
+            assert ("unintended" in findings_offered(st, seat)) is accepted, (step, seat)
+            seen[accepted] += 1
+        st = A.reject(st, step[1]) if step[0] == "reject" else A.call(st, step[0], Call.parse(step[1]), step[2])
+    assert seen[True] and seen[False]   # both cases met: the comparison is not vacuous

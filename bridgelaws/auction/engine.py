@@ -37,7 +37,7 @@ from bridgelaws.state import Statement
 
 __all__ = ["AuctionError", "AuctionState", "Obligation", "Irregular", "Awaiting", "Withdrawn", "FINDINGS",
            "start", "call", "accept", "reject", "expose", "result", "passed_out", "specified_suits", "lead_restriction",
-           "must_pass", "statements", "withdrawn_sides"]
+           "must_pass", "statements", "withdrawn_sides", "may_substitute"]
 
 #: the Director's findings of fact on a replacement call or a later call of the offender
 FINDINGS: tuple[str, ...] = ("same_denominations", "comparable", "not_comparable", "unintended")
@@ -582,10 +582,21 @@ def _lowest_sufficient(st: AuctionState, c: Call) -> Call | None:
 # unauthorized to the opponents, as 16C2 makes it for an offending side): its information is authorized for the
 # opponents and unauthorized for the player's side.
 
-def _substitute(st: AuctionState, seat: Seat, c: Call) -> AuctionState:
-    """Implements Law 25A: ``seat`` puts the intended call ``c`` in place of his last call, found unintended. The
-    auction goes back to before that call; ``c`` is made there and is subject to the appropriate Law; no 26 lead
-    restriction comes from the withdrawn call; the left-hand opponent's call over it may be withdrawn (25A6)."""
+def may_substitute(st: AuctionState, seat: Seat) -> bool:
+    """Whether ``seat`` may now put an intended call in place of his last call, were the Director to find it
+    unintended (25A1, 25A4): the table offers the finding ``unintended`` only then."""
+    if st.ended:   # the engine refuses a call after the end of the auction (17D)
+        return False
+    try:
+        _unintended(st, seat, PASS)
+    except AuctionError:
+        return False
+    return True
+
+
+def _unintended(st: AuctionState, seat: Seat, c: Call) -> tuple[Call, AuctionState, tuple[Any, ...]]:
+    """The call ``seat`` would replace under 25A, the auction before it and the call events since; an error
+    naming the paragraph where no substitution may be made."""
     name = seat.name.title()
     i = next((i for i in range(len(st.before) - 1, -1, -1) if st.before[i][0] is seat), None)
     if i is None:
@@ -604,6 +615,14 @@ def _substitute(st: AuctionState, seat: Seat, c: Call) -> AuctionState:
         raise _err(f"{name} {c}: a card was exposed after {first}; this library substitutes an unintended call "
                    "only when calls alone followed it (25A1)", "auction.error.25A_not_last", law("25A1"), seat=seat,
                    call=c, first=first)
+    return first, prior, later
+
+
+def _substitute(st: AuctionState, seat: Seat, c: Call) -> AuctionState:
+    """Implements Law 25A: ``seat`` puts the intended call ``c`` in place of his last call, found unintended. The
+    auction goes back to before that call; ``c`` is made there and is subject to the appropriate Law; no 26 lead
+    restriction comes from the withdrawn call; the left-hand opponent's call over it may be withdrawn (25A6)."""
+    first, prior, later = _unintended(st, seat, c)
     lho_call = next((x for s, x, _ in reversed(later) if s is seat.lho), None)
     base = prior.evolve(notes=(), made=prior.made + ((seat, first, "withdrawn", law("25A")),), before=prior.before)
     base = _withdraw(base, seat, first, law("25A"))   # 16C; 25A1: no 26 lead restriction
