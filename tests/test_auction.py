@@ -334,8 +334,8 @@ def test_a_passed_out_auction_is_a_valid_file_and_any_card_after_it_names_the_ev
     s = sc.loads(toml(PASS_OUT))
     assert s.contract is None and s.declarer is None
     assert sc.check(s).status == "PASS"
-    # the file with its checkpoints (contract = "passed_out", no legal card, the Director cites 22B only); kept
-    # out of tests/scenarios: PBN and LIN cannot export a board without play (tests/test_pbn.py's corpus)
+    # the file with its checkpoints (contract = "passed_out", no legal card, the Director cites 22B only); its
+    # export to PBN and LIN is tested below
     assert sc.check(sc.load("tests/data/auction/22B-passed-out.toml")).status == "PASS"
     assert sc.loads(sc.dumps(s)) == s   # written without a contract, read back the same
     assert sc.loads(toml(PASS_OUT, 'contract = "passed_out"')).contract is None
@@ -350,11 +350,6 @@ def test_a_passed_out_auction_is_a_valid_file_and_any_card_after_it_names_the_ev
         sc.loads(toml(PASS_OUT + "\n" + call("N", "1S")))
     with pytest.raises(ScenarioError, match=r"contract: the auction was passed out \(22B\), not '4S'"):
         sc.loads(toml(PASS_OUT, 'contract = "4S"\ndeclarer = "N"'))
-    from bridgelaws.errors import PbnError
-    from bridgelaws.pbn.write_pbn import to_pbn
-
-    with pytest.raises(PbnError, match=r"passed out \(22B\)"):   # no play to export: a clear error
-        to_pbn(s)
 
 
 def test_a_passed_out_board_on_the_table_has_no_play() -> None:
@@ -512,3 +507,49 @@ def test_the_table_offers_unintended_exactly_where_the_engine_accepts_it() -> No
             seen[accepted] += 1
         st = A.reject(st, step[1]) if step[0] == "reject" else A.call(st, step[0], Call.parse(step[1]), step[2])
     assert seen[True] and seen[False]   # both cases met: the comparison is not vacuous
+
+
+def test_a_passed_out_board_exports_to_pbn_and_lin_and_reads_back() -> None:
+    # PBN writes a passed-out board as Contract "Pass" with an empty Declarer and Result (as real files do:
+    # tests/data/pbn/endplay-example2.pbn, board 11) and its four passes in the auction section; LIN as its
+    # auction, mb|p| four times; there is no play section and no card (22B: "returned to the board without play")
+    from bridgelaws.pbn import read_pbn
+    from bridgelaws.pbn.write_lin import to_lin
+    from bridgelaws.pbn.write_pbn import to_pbn
+
+    s = sc.load("tests/data/auction/22B-passed-out.toml")
+    for lang in ("en", "da", "nb"):
+        pbn = to_pbn(s, lang)
+        assert '[Contract "Pass"]' in pbn and '[Declarer ""]' in pbn and '[Result ""]' in pbn
+        assert '[Auction "E"]\nPass Pass Pass Pass\n' in pbn and "[Play " not in pbn
+        record = read_pbn(pbn)[0]
+        assert record.passed_out and record.contract is None and record.plays == ()
+        assert record.scenario() == s   # the same scenario: dealer, four passes, no contract
+        lin = to_lin(s, lang)
+        assert "|mb|p|mb|p|mb|p|mb|p|" in lin and "|pc|" not in lin and lin.startswith("pn|,,,|st||md|4")  # East
+    ep = pytest.importorskip("endplay")
+    from endplay.parsers import lin as ep_lin
+    from endplay.parsers import pbn as ep_pbn
+
+    for board in (ep_pbn.loads(to_pbn(s))[0], ep_lin.loads(to_lin(s))[0]):
+        assert board.contract.is_passout() and len(board.auction) == 4 and len(board.play) == 0
+        assert board.dealer == ep.Player.east
+    # negative control: a board that was played is not written as passed out
+    played = to_pbn(sc.load("tests/scenarios/auction/29A-call-out-of-rotation-accepted.toml"))
+    assert '[Contract "Pass"]' not in played and '[Declarer ""]' not in played
+
+
+def test_the_text_view_says_a_passed_out_board_is_passed_out() -> None:
+    # 22B: "The hands are returned to the board without play": no "Play is over" for a play that never was;
+    # the contract line says it as PBN's Contract "Pass" does, and the Director cites 22B
+    from bridgelaws.render import text as txt
+
+    t = sc.replay(sc.load("tests/data/auction/22B-passed-out.toml"))
+    out = {lang: txt.table(t, lang) for lang in ("en", "da", "nb")}
+    assert out["en"].startswith("Contract: passed out\n") and "Play is over" not in out["en"]
+    assert "(Law 22B)" in out["en"]
+    assert out["da"].startswith("Kontrakt: alle pas\n") and "(§ 22B)" in out["da"]
+    assert out["nb"].startswith("Kontrakt: alle pass\n") and "(§ 22B)" in out["nb"]
+    # negative control: an auction that gave a contract is not passed out
+    four = sc.replay(sc.loads(toml(FOUR_S, 'contract = "4S"\ndeclarer = "N"')))
+    assert "passed out" not in txt.table(four, "en") and txt.table(four, "en").startswith("Contract: 4♠ N")
