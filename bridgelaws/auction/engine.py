@@ -222,7 +222,7 @@ def _log(st: AuctionState, irr: Irregular, outcome: str, ref: LawRef) -> Auction
 def call(st: AuctionState, seat: Seat, c: Call, finding: str | None = None) -> AuctionState:
     """``seat`` makes the call ``c``; ``finding`` is the Director's finding on a replacement or later call, or
     ``unintended`` (25A): ``c`` is the call ``seat`` intended in place of his last call."""
-    if st.ended:
+    if st.ended and finding != "unintended":   # 25A5: an unintended call may still be replaced (see _substitute)
         raise _err(f"{seat.name.title()} {c}: the auction has ended (17D)", "auction.error.ended", law("17D"),
                    seat=seat, call=c)
     if finding is not None and finding not in FINDINGS:
@@ -572,8 +572,11 @@ def _lowest_sufficient(st: AuctionState, c: Call) -> Call | None:
 # mechanical error or a slip of the tongue, not a loss of concentration about the intent) is the Director's finding:
 # the scenario's ``finding = "unintended"`` on the intended call; never computed. 25A4: no substitution once partner
 # has called. 25A5: "If the auction ends before it reaches the player's partner no substitution may occur after the
-# end of the auction period (see Law 17D)", so until the opening lead is faced it is still allowed; not modelled here
-# (a call after the end of the auction is refused, 17D). 25A6: "If a substitution is allowed the LHO may withdraw any call
+# end of the auction period (see Law 17D)": until then it may, and the auction is taken back as before; the intended
+# call (never a pass: the unintended one was one of the final passes) reopens it. 17D1: the auction period ends when
+# "either defender faces an opening lead" (a lead out of turn too); 17D2: after a pass-out, when the hands have been
+# returned to the board (22B: "all four players pass (but see Law 25)"). The table knows whether a lead was faced
+# and refuses the substitution after it (rules.auction.guard); this engine has no cards. 25A6: "If a substitution is allowed the LHO may withdraw any call
 # he made over the first call. Information from the withdrawn call is authorized to his side and unauthorized to the
 # opponents."
 #
@@ -584,9 +587,8 @@ def _lowest_sufficient(st: AuctionState, c: Call) -> Call | None:
 
 def may_substitute(st: AuctionState, seat: Seat) -> bool:
     """Whether ``seat`` may now put an intended call in place of his last call, were the Director to find it
-    unintended (25A1, 25A4): the table offers the finding ``unintended`` only then."""
-    if st.ended:   # the engine refuses a call after the end of the auction (17D)
-        return False
+    unintended (25A1, 25A4; after the end of the auction too, 25A5: the table says whether the auction period
+    has ended): the table offers the finding ``unintended`` only then."""
     try:
         _unintended(st, seat, PASS)
     except AuctionError:
@@ -630,6 +632,8 @@ def _substitute(st: AuctionState, seat: Seat, c: Call) -> AuctionState:
     if lho_call is not None:
         new = new.evolve(lho_may_withdraw=(seat.lho, lho_call))
     notes = (_note("auction.note.25A", law("25A1"), seat=seat, call=c, first=first),)
+    if st.ended:   # 25A5: the auction had ended before it reached his partner; the auction period had not
+        notes += (_note("auction.note.25A5", law("25A5"), seat=seat, partner=seat.partner),)
     if lho_call is not None:
         notes += (_note("auction.note.25A6", law("25A6"), seat=seat.lho, call=lho_call),)
     new = new.evolve(notes=notes + new.notes)
