@@ -553,3 +553,82 @@ def test_the_text_view_says_a_passed_out_board_is_passed_out() -> None:
     # negative control: an auction that gave a contract is not passed out
     four = sc.replay(sc.loads(toml(FOUR_S, 'contract = "4S"\ndeclarer = "N"')))
     assert "passed out" not in txt.table(four, "en") and txt.table(four, "en").startswith("Contract: 4♠ N")
+
+
+# ---- 25A5: after the end of the auction, until the end of the auction period -------------------------------------
+
+ONE_S = "\n".join([call("N", "1S"), call("E", "P"), call("S", "P"), call("W", "P")])
+PLAY = '  {{ seat = "{0}", action = "play", card = "{1}" }},'
+
+
+def test_25A5_an_unintended_final_pass_reopens_the_auction_until_the_lead_is_faced() -> None:
+    # 25A5: "If the auction ends before it reaches the player's partner no substitution may occur after the end of
+    # the auction period"; 17D1: it ends when "either defender faces an opening lead"
+    s = sc.load("tests/scenarios/auction/25A5-unintended-pass-after-the-auction-ended.toml")
+    assert sc.check(s).status == "PASS"
+    t = sc.replay(s, 4)
+    assert str(t.contract) == "1S" and t.contract.declarer is N and t.state.phase == "clarification"
+    t.push(CallEvent(W, call="2H", finding="unintended"))
+    assert t.state.phase == "auction" and t.state.to_act is N and A.result(t.state.auction) is None   # reopened
+    for seat in (N, E, S):
+        t.push(CallEvent(seat, call="P"))
+    assert str(t.contract) == "2H" and t.contract.declarer is W and t.state.to_act is N   # North leads now
+    # the same substitution after North has faced the opening lead: the auction period has ended
+    text = ONE_S + "\n" + PLAY.format("E", "H7") + "\n" + call("W", "2H", "unintended")
+    with pytest.raises(ScenarioError, match=r"event 6 \(W call 2H finding=unintended\): the opening lead was faced "
+                                            r"with event 5.*\(25A5\)"):
+        sc.loads(toml(text, 'contract = "1S"\ndeclarer = "N"'))
+    # the table refuses it with its key and law, and changes nothing
+    t = Table(Deal.from_pbn(DEAL), None, dealer=N)
+    for seat, c in ((N, "1S"), (E, "P"), (S, "P"), (W, "P")):
+        t.push(CallEvent(seat, call=c))
+    t.push(Play(E, Card.parse("H7")))
+    before = (t.state, len(t.history))
+    with pytest.raises(BridgeLawsError, match=r"25A5") as err:
+        t.push(CallEvent(W, call="2H", finding="unintended"))
+    assert err.value.key == "auction.error.25A5_lead_faced" and str(err.value.law) == "25A5"
+    assert (t.state, len(t.history)) == before
+
+
+def test_25A5_still_needs_25A4_and_a_finding() -> None:
+    # East's pass: his partner West has called since (25A4), after the end of the auction too
+    with pytest.raises(ScenarioError, match=r"event 5 \(E call 2D finding=unintended\).*25A4"):
+        sc.loads(toml(ONE_S + "\n" + call("E", "2D", "unintended")))
+    # without the finding, a call after the end of the auction is refused as before (17D)
+    with pytest.raises(ScenarioError, match=r"event 5 \(W call 2H\): the auction ended with event 4 \(17D\)"):
+        sc.loads(toml(ONE_S + "\n" + call("W", "2H")))
+    # South's pass, with only West (his LHO) after it: allowed, and West may withdraw his pass (25A6)
+    st = A.start(N)
+    for seat, c in ((N, "1S"), (E, "P"), (S, "P"), (W, "P")):
+        st = A.call(st, seat, Call.parse(c))
+    st = A.call(st, S, Call.parse("2S"), "unintended")
+    assert not st.ended and st.turn is W and st.lho_may_withdraw == (W, Call.parse("P"))
+
+
+def test_25A5_after_a_pass_out_until_the_hands_are_returned() -> None:
+    # 22B: "all four players pass (but see Law 25)"; 17D2: the auction period then ends when the hands are returned
+    # to the board, which the table does not record: West's unintended fourth pass may be replaced (his partner
+    # East passed before him)
+    s = sc.loads(toml(PASS_OUT + "\n" + call("W", "1H", "unintended") + "\n" + "\n".join(
+        [call("N", "P"), call("E", "P"), call("S", "P")]), 'contract = "1H"\ndeclarer = "W"'))
+    t = sc.replay(s)
+    assert str(t.contract) == "1H" and t.contract.declarer is W and t.state.phase == "clarification"
+    # North, the dealer, may not: South has passed since (25A4)
+    with pytest.raises(ScenarioError, match=r"event 5 \(N call 1S finding=unintended\).*25A4"):
+        sc.loads(toml(PASS_OUT + "\n" + call("N", "1S", "unintended")))
+    # negative control: any other event after the pass-out is still refused (22B)
+    with pytest.raises(ScenarioError, match=r"event 5 \(N call 1S\): the auction was passed out with event 4"):
+        sc.loads(toml(PASS_OUT + "\n" + call("N", "1S")))
+
+
+def test_25A5_after_a_card_exposed_in_the_clarification_period_is_refused_as_not_modelled() -> None:
+    t = Table(Deal.from_pbn(DEAL), None, dealer=N)
+    for seat, c in ((N, "1S"), (E, "P"), (S, "P"), (W, "P")):
+        t.push(CallEvent(seat, call=c))
+    from bridgelaws.events import Expose
+
+    t.push(Expose(W, card=Card.parse("HA"), how="dropped", period="clarification"))
+    before = len(t.history)
+    with pytest.raises(BridgeLawsError) as err:
+        t.push(CallEvent(W, call="2H", finding="unintended"))
+    assert err.value.key == "auction.error.25A5_not_modelled" and len(t.history) == before
