@@ -267,14 +267,16 @@ def test_the_directors_finding_buttons_can_be_clicked_at_a_projector(lab: str, w
         except Exception:  # noqa: BLE001 (Playwright's TimeoutError: something else takes the click)
             blocked.append(b.inner_text().strip())
     assert blocked == [], f"finding buttons a person cannot click: {blocked}"
-    # 25A1: West's 1♥ was a mechanical error (he meant 2♥): the Director's finding "unintended", then 2♥. The 1♥ is
-    # withdrawn (no Law 27 rectification, and no 26 lead restriction: 25A1), and 2♥ stands in the auction
+    # 25A1: West's 1♥ was a mechanical error (he meant 3♥, a sufficient bid): the Director's finding
+    # "unintended", then 3♥. The 1♥ is withdrawn (Law 25A, not 27: no obligation to pass for East, and no 26 lead
+    # restriction), and 3♥ stands in the auction: North is to call
     click(t, findings.nth(3))
     assert findings.nth(3).get_attribute("aria-pressed") == "true"
-    call(t, "2♥")
-    assert diagram_call(t, "W", "2H").count() == 1
-    assert "line-through" in (diagram_call(t, "W", "1H").first.get_attribute("style") or "")
+    call(t, "3♥")
+    assert "bl-call-legal" in (diagram_call(t, "W", "3H").first.get_attribute("class") or "")
+    assert diagram_call(t, "W", "1H").first.evaluate("e => getComputedStyle(e).textDecorationLine") == "line-through"
+    assert "25A" in t.locator(".bl-auction .bl-call-law").first.inner_text()
     said = " ".join(director(t))
     assert "unintended" in said and "Law 25A1" in said, said
-    assert not any("must pass" in s for s in director(t)), director(t)   # no 27B2 obligation on East
+    assert t.locator(".bl-must-pass").count() == 0 and "must pass" not in said, said   # no 27B2 for East
     shot(page, t, "7-unintended-call-replaced.png")
