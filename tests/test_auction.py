@@ -350,8 +350,8 @@ def test_a_passed_out_auction_is_a_valid_file_and_any_card_after_it_names_the_ev
     s = sc.loads(toml(PASS_OUT))
     assert s.contract is None and s.declarer is None
     assert sc.check(s).status == "PASS"
-    # the file with its checkpoints (contract = "passed_out", no legal card, the Director cites 22B only); kept
-    # out of tests/scenarios: PBN and LIN cannot export a board without play (tests/test_pbn.py's corpus)
+    # the file with its checkpoints (contract = "passed_out", no legal card, the Director cites 22B only); its
+    # export to PBN and LIN is tested below
     assert sc.check(sc.load("tests/data/auction/22B-passed-out.toml")).status == "PASS"
     assert sc.loads(sc.dumps(s)) == s   # written without a contract, read back the same
     assert sc.loads(toml(PASS_OUT, 'contract = "passed_out"')).contract is None
@@ -366,11 +366,6 @@ def test_a_passed_out_auction_is_a_valid_file_and_any_card_after_it_names_the_ev
         sc.loads(toml(PASS_OUT + "\n" + call("N", "1S")))
     with pytest.raises(ScenarioError, match=r"contract: the auction was passed out \(22B\), not '4S'"):
         sc.loads(toml(PASS_OUT, 'contract = "4S"\ndeclarer = "N"'))
-    from bridgelaws.errors import PbnError
-    from bridgelaws.pbn.write_pbn import to_pbn
-
-    with pytest.raises(PbnError, match=r"passed out \(22B\)"):   # no play to export: a clear error
-        to_pbn(s)
 
 
 def test_a_passed_out_board_on_the_table_has_no_play() -> None:
@@ -469,3 +464,187 @@ def test_a_pass_under_an_obligation_to_pass_is_marked_obliged_with_its_law() -> 
     made = sc.replay(s, 8).state.auction.made
     assert made[-1] == (E, Call.parse("P"), "obliged", LawRef.parse("27B2"))
     assert made[1] == (E, Call.parse("P"), "legal", None)   # East's first pass, before any obligation
+
+
+# ---- 25A on the card table: the finding "unintended" where the engine accepts it ---------------------------------
+
+def _offered(w: object) -> list[str]:
+    import re
+    return re.findall(r'data-action="call_finding" data-arg="(\w+)"', w.html)   # type: ignore[attr-defined]
+
+
+def test_the_table_offers_unintended_only_where_25A_allows_a_substitution() -> None:
+    # 25A1: "he may, until his partner makes a call, substitute the call he intended"; 25A4: not once partner has
+    # called; 25A6: his left-hand opponent may have called over it
+    pytest.importorskip("anywidget")
+    from bridgelaws.widgets import CardTable
+
+    w = CardTable(Table(Deal.from_pbn(DEAL), None, dealer=N), lang="en")
+    assert "unintended" not in _offered(w)                   # nobody has called: nothing to substitute
+    w.send_action({"action": "call", "arg": "1C"})
+    assert "unintended" not in _offered(w)                   # East to call: East has made no call
+    w.send_action({"action": "call_seat", "arg": "N"})
+    assert "unintended" in _offered(w)                       # North's 1C, partner has not called
+    w.send_action({"action": "call_seat", "arg": "E"})       # East, whose turn it is, calls 1H
+    w.send_action({"action": "call", "arg": "1H"})
+    w.send_action({"action": "call_seat", "arg": "N"})
+    assert "unintended" in _offered(w)                       # only East (North's LHO) has called since (25A6)
+    w.send_action({"action": "call_seat", "arg": "S"})
+    w.send_action({"action": "call", "arg": "P"})            # South calls: North's partner
+    w.send_action({"action": "call_seat", "arg": "N"})
+    assert len(w.table.history) == 3 and "unintended" not in _offered(w)   # 25A4
+    w.send_action({"action": "call_seat", "arg": "E"})
+    assert "unintended" in _offered(w)                       # East's 1H: only South (his LHO) has called since
+    for msg in ({"action": "call_finding", "arg": "unintended"}, {"action": "call", "arg": "1S"}):
+        w.send_action(msg)
+    a = w.table.state.auction
+    assert a.calls == ((N, Call.parse("1C")), (E, Call.parse("1S"))) and a.turn is S
+    assert a.lho_may_withdraw == (S, Call.parse("P"))        # 25A6: South may withdraw his pass
+    assert "Law 25A1" in w.html and "Law 25A6" in w.html
+
+
+def test_the_table_offers_unintended_exactly_where_the_engine_accepts_it() -> None:
+    # the engine never offers an action it would refuse: along an auction with an insufficient bid, a rejected
+    # call and a call out of rotation, for every seat, the button is there exactly where the engine takes the call
+    from bridgelaws.session.auction import findings_offered
+
+    st = A.start(N)
+    steps = [(N, "1S", None), (E, "1H", None), ("reject", S), (E, "2H", "comparable"), (S, "P", None),
+             (N, "2S", None), (W, "3C", None), (E, "P", None), (S, "P", None), (W, "P", None)]
+    seen = {True: 0, False: 0}
+    for step in steps:
+        for seat in (N, E, S, W):
+            try:
+                A.call(st, seat, Call.parse("7NT"), "unintended")
+                accepted = True
+            except A.AuctionError:
+                accepted = False
+            assert ("unintended" in findings_offered(st, seat)) is accepted, (step, seat)
+            seen[accepted] += 1
+        st = A.reject(st, step[1]) if step[0] == "reject" else A.call(st, step[0], Call.parse(step[1]), step[2])
+    assert seen[True] and seen[False]   # both cases met: the comparison is not vacuous
+
+
+def test_a_passed_out_board_exports_to_pbn_and_lin_and_reads_back() -> None:
+    # PBN writes a passed-out board as Contract "Pass" with an empty Declarer and Result (as real files do:
+    # tests/data/pbn/endplay-example2.pbn, board 11) and its four passes in the auction section; LIN as its
+    # auction, mb|p| four times; there is no play section and no card (22B: "returned to the board without play")
+    from bridgelaws.pbn import read_pbn
+    from bridgelaws.pbn.write_lin import to_lin
+    from bridgelaws.pbn.write_pbn import to_pbn
+
+    s = sc.load("tests/data/auction/22B-passed-out.toml")
+    for lang in ("en", "da", "nb"):
+        pbn = to_pbn(s, lang)
+        assert '[Contract "Pass"]' in pbn and '[Declarer ""]' in pbn and '[Result ""]' in pbn
+        assert '[Auction "E"]\nPass Pass Pass Pass\n' in pbn and "[Play " not in pbn
+        record = read_pbn(pbn)[0]
+        assert record.passed_out and record.contract is None and record.plays == ()
+        assert record.scenario() == s   # the same scenario: dealer, four passes, no contract
+        lin = to_lin(s, lang)
+        assert "|mb|p|mb|p|mb|p|mb|p|" in lin and "|pc|" not in lin and lin.startswith("pn|,,,|st||md|4")  # East
+    ep = pytest.importorskip("endplay")
+    from endplay.parsers import lin as ep_lin
+    from endplay.parsers import pbn as ep_pbn
+
+    for board in (ep_pbn.loads(to_pbn(s))[0], ep_lin.loads(to_lin(s))[0]):
+        assert board.contract.is_passout() and len(board.auction) == 4 and len(board.play) == 0
+        assert board.dealer == ep.Player.east
+    # negative control: a board that was played is not written as passed out
+    played = to_pbn(sc.load("tests/scenarios/auction/29A-call-out-of-rotation-accepted.toml"))
+    assert '[Contract "Pass"]' not in played and '[Declarer ""]' not in played
+
+
+def test_the_text_view_says_a_passed_out_board_is_passed_out() -> None:
+    # 22B: "The hands are returned to the board without play": no "Play is over" for a play that never was;
+    # the contract line says it as PBN's Contract "Pass" does, and the Director cites 22B
+    from bridgelaws.render import text as txt
+
+    t = sc.replay(sc.load("tests/data/auction/22B-passed-out.toml"))
+    out = {lang: txt.table(t, lang) for lang in ("en", "da", "nb")}
+    assert out["en"].startswith("Contract: passed out\n") and "Play is over" not in out["en"]
+    assert "(Law 22B)" in out["en"]
+    assert out["da"].startswith("Kontrakt: alle pas\n") and "(§ 22B)" in out["da"]
+    assert out["nb"].startswith("Kontrakt: alle pass\n") and "(§ 22B)" in out["nb"]
+    # negative control: an auction that gave a contract is not passed out
+    four = sc.replay(sc.loads(toml(FOUR_S, 'contract = "4S"\ndeclarer = "N"')))
+    assert "passed out" not in txt.table(four, "en") and txt.table(four, "en").startswith("Contract: 4♠ N")
+
+
+# ---- 25A5: after the end of the auction, until the end of the auction period -------------------------------------
+
+ONE_S = "\n".join([call("N", "1S"), call("E", "P"), call("S", "P"), call("W", "P")])
+PLAY = '  {{ seat = "{0}", action = "play", card = "{1}" }},'
+
+
+def test_25A5_an_unintended_final_pass_reopens_the_auction_until_the_lead_is_faced() -> None:
+    # 25A5: "If the auction ends before it reaches the player's partner no substitution may occur after the end of
+    # the auction period"; 17D1: it ends when "either defender faces an opening lead"
+    s = sc.load("tests/scenarios/auction/25A5-unintended-pass-after-the-auction-ended.toml")
+    assert sc.check(s).status == "PASS"
+    t = sc.replay(s, 4)
+    assert str(t.contract) == "1S" and t.contract.declarer is N and t.state.phase == "clarification"
+    t.push(CallEvent(W, call="2H", finding="unintended"))
+    assert t.state.phase == "auction" and t.state.to_act is N and A.result(t.state.auction) is None   # reopened
+    for seat in (N, E, S):
+        t.push(CallEvent(seat, call="P"))
+    assert str(t.contract) == "2H" and t.contract.declarer is W and t.state.to_act is N   # North leads now
+    # the same substitution after North has faced the opening lead: the auction period has ended
+    text = ONE_S + "\n" + PLAY.format("E", "H7") + "\n" + call("W", "2H", "unintended")
+    with pytest.raises(ScenarioError, match=r"event 6 \(W call 2H finding=unintended\): the opening lead was faced "
+                                            r"with event 5.*\(25A5\)"):
+        sc.loads(toml(text, 'contract = "1S"\ndeclarer = "N"'))
+    # the table refuses it with its key and law, and changes nothing
+    t = Table(Deal.from_pbn(DEAL), None, dealer=N)
+    for seat, c in ((N, "1S"), (E, "P"), (S, "P"), (W, "P")):
+        t.push(CallEvent(seat, call=c))
+    t.push(Play(E, Card.parse("H7")))
+    before = (t.state, len(t.history))
+    with pytest.raises(BridgeLawsError, match=r"25A5") as err:
+        t.push(CallEvent(W, call="2H", finding="unintended"))
+    assert err.value.key == "auction.error.25A5_lead_faced" and str(err.value.law) == "25A5"
+    assert (t.state, len(t.history)) == before
+
+
+def test_25A5_still_needs_25A4_and_a_finding() -> None:
+    # East's pass: his partner West has called since (25A4), after the end of the auction too
+    with pytest.raises(ScenarioError, match=r"event 5 \(E call 2D finding=unintended\).*25A4"):
+        sc.loads(toml(ONE_S + "\n" + call("E", "2D", "unintended")))
+    # without the finding, a call after the end of the auction is refused as before (17D)
+    with pytest.raises(ScenarioError, match=r"event 5 \(W call 2H\): the auction ended with event 4 \(17D\)"):
+        sc.loads(toml(ONE_S + "\n" + call("W", "2H")))
+    # South's pass, with only West (his LHO) after it: allowed, and West may withdraw his pass (25A6)
+    st = A.start(N)
+    for seat, c in ((N, "1S"), (E, "P"), (S, "P"), (W, "P")):
+        st = A.call(st, seat, Call.parse(c))
+    st = A.call(st, S, Call.parse("2S"), "unintended")
+    assert not st.ended and st.turn is W and st.lho_may_withdraw == (W, Call.parse("P"))
+
+
+def test_25A5_after_a_pass_out_until_the_hands_are_returned() -> None:
+    # 22B: "all four players pass (but see Law 25)"; 17D2: the auction period then ends when the hands are returned
+    # to the board, which the table does not record: West's unintended fourth pass may be replaced (his partner
+    # East passed before him)
+    s = sc.loads(toml(PASS_OUT + "\n" + call("W", "1H", "unintended") + "\n" + "\n".join(
+        [call("N", "P"), call("E", "P"), call("S", "P")]), 'contract = "1H"\ndeclarer = "W"'))
+    t = sc.replay(s)
+    assert str(t.contract) == "1H" and t.contract.declarer is W and t.state.phase == "clarification"
+    # North, the dealer, may not: South has passed since (25A4)
+    with pytest.raises(ScenarioError, match=r"event 5 \(N call 1S finding=unintended\).*25A4"):
+        sc.loads(toml(PASS_OUT + "\n" + call("N", "1S", "unintended")))
+    # negative control: any other event after the pass-out is still refused (22B)
+    with pytest.raises(ScenarioError, match=r"event 5 \(N call 1S\): the auction was passed out with event 4"):
+        sc.loads(toml(PASS_OUT + "\n" + call("N", "1S")))
+
+
+def test_25A5_after_a_card_exposed_in_the_clarification_period_is_refused_as_not_modelled() -> None:
+    t = Table(Deal.from_pbn(DEAL), None, dealer=N)
+    for seat, c in ((N, "1S"), (E, "P"), (S, "P"), (W, "P")):
+        t.push(CallEvent(seat, call=c))
+    from bridgelaws.events import Expose
+
+    t.push(Expose(W, card=Card.parse("HA"), how="dropped", period="clarification"))
+    before = len(t.history)
+    with pytest.raises(BridgeLawsError) as err:
+        t.push(CallEvent(W, call="2H", finding="unintended"))
+    assert err.value.key == "auction.error.25A5_not_modelled" and len(t.history) == before

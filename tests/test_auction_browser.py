@@ -21,8 +21,8 @@ partner.toml, dealer North, no calls). Everything is done by click, as a teacher
   (call 5) to the end of the auction. East leads ♥5, South ♥2, West ♥A, North ♥8: West wins trick 1, East has
   lost the lead, and the lane lapses in trick 1.
 
-A second test checks that a person can click each of the Director's three findings on the replacement of an
-insufficient bid at the same screen size (it failed, as a strict xfail, until the auction panel's rows wrapped).
+A second test checks that a person can click each of the Director's findings on the replacement of an
+insufficient bid (27B1's three, and 25A's "unintended") at the same screen size (it failed, as a strict xfail, until the auction panel's rows wrapped).
 
 The expected values come from the Laws (above), not from the code's output. Screenshots go to
 ``test-artifacts/auction-browser/``. Without Chromium the test is skipped, except in CI (``CI=true``).
@@ -243,7 +243,9 @@ FINDINGS_NOTEBOOK = "auction-findings.ipynb"
 def test_the_directors_finding_buttons_can_be_clicked_at_a_projector(lab: str, workdir: Path, page: Any) -> None:
     """At an insufficient bid (W 1♥ over S 2♠) the table asks for the Director's finding on the replacement
     (27B1(a): the lowest sufficient bid in the same denomination; 27B1(b) with 23A: comparable; or not
-    comparable). A person must be able to click each of the three at 1280x800 with Lab's file browser open."""
+    comparable), and, since West may still say that his 1♥ was not the call he meant (25A1: until his partner
+    calls), the Director's finding that it was unintended. A person must be able to click each of the four at
+    1280x800 with Lab's file browser open."""
     write_notebook(workdir, FINDINGS_NOTEBOOK, [CELL.replace('start="start")', 'start="start", resume=False)')])
     goto_and_run_all(page, lab, FINDINGS_NOTEBOOK)
     page.wait_for_selector("[data-bl='table'] .bl-call-controls", timeout=120_000)
@@ -254,13 +256,27 @@ def test_the_directors_finding_buttons_can_be_clicked_at_a_projector(lab: str, w
         call(t, c)
     click(t, t.locator(".bl-call-answer").get_by_role("button", name="Do not accept", exact=True))
     findings = t.locator(".bl-call-findings button")
-    assert findings.count() == 3
+    assert [b.strip() for b in findings.all_inner_texts()] == [
+        "the lowest bid in the same denomination", "comparable", "not comparable", "unintended"]
     shot(page, t, "6-finding-buttons.png")
     blocked = []
-    for i in range(3):
+    for i in range(4):
         b = findings.nth(i)
         try:
             b.click(trial=True, timeout=5_000)     # actionable: visible, enabled, and not covered by another element
         except Exception:  # noqa: BLE001 (Playwright's TimeoutError: something else takes the click)
             blocked.append(b.inner_text().strip())
     assert blocked == [], f"finding buttons a person cannot click: {blocked}"
+    # 25A1: West's 1♥ was a mechanical error (he meant 3♥, a sufficient bid): the Director's finding
+    # "unintended", then 3♥. The 1♥ is withdrawn (Law 25A, not 27: no obligation to pass for East, and no 26 lead
+    # restriction), and 3♥ stands in the auction: North is to call
+    click(t, findings.nth(3))
+    assert findings.nth(3).get_attribute("aria-pressed") == "true"
+    call(t, "3♥")
+    assert "bl-call-legal" in (diagram_call(t, "W", "3H").first.get_attribute("class") or "")
+    assert diagram_call(t, "W", "1H").first.evaluate("e => getComputedStyle(e).textDecorationLine") == "line-through"
+    assert "25A" in t.locator(".bl-auction .bl-call-law").first.inner_text()
+    said = " ".join(director(t))
+    assert "unintended" in said and "Law 25A1" in said, said
+    assert t.locator(".bl-must-pass").count() == 0 and "must pass" not in said, said   # no 27B2 for East
+    shot(page, t, "7-unintended-call-replaced.png")

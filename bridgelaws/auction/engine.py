@@ -37,7 +37,7 @@ from bridgelaws.state import Statement
 
 __all__ = ["AuctionError", "AuctionState", "Obligation", "Irregular", "Awaiting", "Withdrawn", "FINDINGS",
            "start", "call", "accept", "reject", "expose", "result", "passed_out", "specified_suits", "lead_restriction",
-           "must_pass", "statements", "withdrawn_sides"]
+           "must_pass", "statements", "withdrawn_sides", "may_substitute"]
 
 #: the Director's findings of fact on a replacement call or a later call of the offender
 FINDINGS: tuple[str, ...] = ("same_denominations", "comparable", "not_comparable", "unintended")
@@ -222,7 +222,7 @@ def _log(st: AuctionState, irr: Irregular, outcome: str, ref: LawRef) -> Auction
 def call(st: AuctionState, seat: Seat, c: Call, finding: str | None = None) -> AuctionState:
     """``seat`` makes the call ``c``; ``finding`` is the Director's finding on a replacement or later call, or
     ``unintended`` (25A): ``c`` is the call ``seat`` intended in place of his last call."""
-    if st.ended:
+    if st.ended and finding != "unintended":   # 25A5: an unintended call may still be replaced (see _substitute)
         raise _err(f"{seat.name.title()} {c}: the auction has ended (17D)", "auction.error.ended", law("17D"),
                    seat=seat, call=c)
     if finding is not None and finding not in FINDINGS:
@@ -572,8 +572,11 @@ def _lowest_sufficient(st: AuctionState, c: Call) -> Call | None:
 # mechanical error or a slip of the tongue, not a loss of concentration about the intent) is the Director's finding:
 # the scenario's ``finding = "unintended"`` on the intended call; never computed. 25A4: no substitution once partner
 # has called. 25A5: "If the auction ends before it reaches the player's partner no substitution may occur after the
-# end of the auction period (see Law 17D)", so until the opening lead is faced it is still allowed; not modelled here
-# (a call after the end of the auction is refused, 17D). 25A6: "If a substitution is allowed the LHO may withdraw any call
+# end of the auction period (see Law 17D)": until then it may, and the auction is taken back as before; the intended
+# call (never a pass: the unintended one was one of the final passes) reopens it. 17D1: the auction period ends when
+# "either defender faces an opening lead" (a lead out of turn too); 17D2: after a pass-out, when the hands have been
+# returned to the board (22B: "all four players pass (but see Law 25)"). The table knows whether a lead was faced
+# and refuses the substitution after it (rules.auction.guard); this engine has no cards. 25A6: "If a substitution is allowed the LHO may withdraw any call
 # he made over the first call. Information from the withdrawn call is authorized to his side and unauthorized to the
 # opponents."
 #
@@ -582,10 +585,20 @@ def _lowest_sufficient(st: AuctionState, c: Call) -> Call | None:
 # unauthorized to the opponents, as 16C2 makes it for an offending side): its information is authorized for the
 # opponents and unauthorized for the player's side.
 
-def _substitute(st: AuctionState, seat: Seat, c: Call) -> AuctionState:
-    """Implements Law 25A: ``seat`` puts the intended call ``c`` in place of his last call, found unintended. The
-    auction goes back to before that call; ``c`` is made there and is subject to the appropriate Law; no 26 lead
-    restriction comes from the withdrawn call; the left-hand opponent's call over it may be withdrawn (25A6)."""
+def may_substitute(st: AuctionState, seat: Seat) -> bool:
+    """Whether ``seat`` may now put an intended call in place of his last call, were the Director to find it
+    unintended (25A1, 25A4; after the end of the auction too, 25A5: the table says whether the auction period
+    has ended): the table offers the finding ``unintended`` only then."""
+    try:
+        _unintended(st, seat, PASS)
+    except AuctionError:
+        return False
+    return True
+
+
+def _unintended(st: AuctionState, seat: Seat, c: Call) -> tuple[Call, AuctionState, tuple[Any, ...]]:
+    """The call ``seat`` would replace under 25A, the auction before it and the call events since; an error
+    naming the paragraph where no substitution may be made."""
     name = seat.name.title()
     i = next((i for i in range(len(st.before) - 1, -1, -1) if st.before[i][0] is seat), None)
     if i is None:
@@ -604,6 +617,14 @@ def _substitute(st: AuctionState, seat: Seat, c: Call) -> AuctionState:
         raise _err(f"{name} {c}: a card was exposed after {first}; this library substitutes an unintended call "
                    "only when calls alone followed it (25A1)", "auction.error.25A_not_last", law("25A1"), seat=seat,
                    call=c, first=first)
+    return first, prior, later
+
+
+def _substitute(st: AuctionState, seat: Seat, c: Call) -> AuctionState:
+    """Implements Law 25A: ``seat`` puts the intended call ``c`` in place of his last call, found unintended. The
+    auction goes back to before that call; ``c`` is made there and is subject to the appropriate Law; no 26 lead
+    restriction comes from the withdrawn call; the left-hand opponent's call over it may be withdrawn (25A6)."""
+    first, prior, later = _unintended(st, seat, c)
     lho_call = next((x for s, x, _ in reversed(later) if s is seat.lho), None)
     base = prior.evolve(notes=(), made=prior.made + ((seat, first, "withdrawn", law("25A")),), before=prior.before)
     base = _withdraw(base, seat, first, law("25A"))   # 16C; 25A1: no 26 lead restriction
@@ -611,6 +632,8 @@ def _substitute(st: AuctionState, seat: Seat, c: Call) -> AuctionState:
     if lho_call is not None:
         new = new.evolve(lho_may_withdraw=(seat.lho, lho_call))
     notes = (_note("auction.note.25A", law("25A1"), seat=seat, call=c, first=first),)
+    if st.ended:   # 25A5: the auction had ended before it reached his partner; the auction period had not
+        notes += (_note("auction.note.25A5", law("25A5"), seat=seat, partner=seat.partner),)
     if lho_call is not None:
         notes += (_note("auction.note.25A6", law("25A6"), seat=seat.lho, call=lho_call),)
     new = new.evolve(notes=notes + new.notes)

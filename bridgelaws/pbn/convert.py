@@ -321,12 +321,14 @@ def _our_scenario(record: Record) -> dict[str, Any]:
     """The scenario of one of our exports: the events table, the metadata table, and the standard tags."""
     history = _events(record)
     meta = _meta(record)
-    if record.deal is None or record.contract is None or record.declarer is None:
+    passed_out = record.passed_out and record.declarer is None   # 22B: Contract "Pass", no declarer, no play
+    if record.deal is None or not passed_out and (record.contract is None or record.declarer is None):
         raise record._error(what("export_needs"))
     data = {"id": meta.get("id", _default_id(record))}
     data.update({k: v for k, v in meta.items() if k != "id"})
-    data.update(contract=str(record.contract), declarer=record.declarer.value, deal=record.deal.to_pbn(),
-                history=history)
+    if not passed_out:
+        data.update(contract=str(record.contract), declarer=record.declarer.value)   # type: ignore[union-attr]
+    data.update(deal=record.deal.to_pbn(), history=history)
     order = ("id", "title", "laws", "summary", "question", "reasoning", "tags", "contract", "declarer", "deal",
              "history", "expected", "checkpoints")
     return {k: data[k] for k in order if k in data} | {k: v for k, v in data.items() if k not in order}

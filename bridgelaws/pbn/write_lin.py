@@ -120,9 +120,6 @@ def to_lin(scenario: Scenario, lang: str = "en", *, board: int = 1) -> str:
         table, notes_ = notes(scenario, lang)
     except BridgeLawsError as exc:
         raise pbn_error(what("not_replayable", id=scenario.id, problem=str(exc)), path=scenario.path) from None
-    if scenario.contract is None:   # a passed-out auction (22B): no contract, no play to export
-        raise pbn_error(what("not_replayable", id=scenario.id, problem="the auction was passed out (22B)"),
-                        path=scenario.path)
     c = scenario.contract
     d = table.declarer  # after 54A the presumed declarer's partner: LIN names declarer by the auction
     hands = ",".join(_lin_hand(scenario.deal, s) for s in (Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST))

@@ -138,22 +138,22 @@ def to_pbn(scenario: Scenario, lang: str = "en", *, board: int = 1) -> str:
         table, notes_ = notes(scenario, lang)
     except BridgeLawsError as exc:
         raise pbn_error(what("not_replayable", id=scenario.id, problem=str(exc)), path=scenario.path) from None
-    if scenario.contract is None:   # a passed-out auction (22B): no contract, no play to export
-        raise pbn_error(what("not_replayable", id=scenario.id, problem="the auction was passed out (22B)"),
-                        path=scenario.path)
-    declarer = scenario.declarer
+    declarer = scenario.declarer   # None for a passed-out board (22B): written as PBN does, Contract "Pass"
     board_no, dealer, vulnerable = board_data(scenario.tags)
     dealer, vulnerable = scenario.dealer or dealer, scenario.vulnerable or vulnerable
     tricks = legal_play(table)
-    first = tricks[0][0][0] if tricks else scenario.contract.opening_leader
+    first = tricks[0][0][0] if tricks else scenario.contract.opening_leader if scenario.contract else None
     title = localized(scenario.title, lang) or scenario.id
     out = ["% PBN 2.1", "% EXPORT", "%Content-type: text/x-pbn; charset=UTF-8", "%Creator: bridgelaws", ""]
     out += [_tag("Event", _comment_text(title)), _tag("Site", ""), _tag("Date", ""), _tag("Board", board_no or str(board)),
             _tag("West", ""), _tag("North", ""), _tag("East", ""), _tag("South", ""),
             _tag("Dealer", (dealer or declarer).value), _tag("Vulnerable", vulnerable or "None"),
-            _tag("Deal", scenario.deal.to_pbn(dealer or declarer)), _tag("Scoring", ""),
-            _tag("Declarer", declarer.value), _tag("Contract", str(scenario.contract)),
-            _tag("Result", str(table.tricks_won(table.declarer)) if table.is_complete() else "")]
+            _tag("Deal", scenario.deal.to_pbn(dealer or declarer)), _tag("Scoring", "")]
+    if scenario.contract is None:   # passed out (22B): PBN's "Pass", no declarer, no result, no play
+        out += [_tag("Declarer", ""), _tag("Contract", "Pass"), _tag("Result", "")]
+    else:
+        out += [_tag("Declarer", declarer.value), _tag("Contract", str(scenario.contract)),
+                _tag("Result", str(table.tricks_won(table.declarer)) if table.is_complete() else "")]
     comment = _commentary(scenario, table, notes_, lang)
     out.append("{" + "\n".join(comment) + "}")
     first_caller, calls = auction_calls(table)

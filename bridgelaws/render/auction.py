@@ -96,6 +96,8 @@ def _call(cell: ET.Element, entry: tuple[Any, ...], held_back: bool, lang: str) 
         sup.set("title", text(f"auction.render.{shown}", lang))
 
 
+#: the Director's findings on a call: on a replacement or later call (23A, 27B1), and an unintended call (25A)
+_FINDINGS = ("same_denominations", "comparable", "not_comparable", "unintended")
 _SMALL = "font-size:13px;line-height:1.15;padding:0 4px;margin:0 1px 1px"
 #: a bid in the bidding box: smaller still, in five rows of seven under the other controls
 _BID = ("font-size:12px;line-height:1.1;padding:0 2px;margin:0 1px 1px;min-width:2.2em;text-align:center;"
@@ -109,7 +111,7 @@ _ROW = css(display="flex", flex_wrap="wrap", justify_content="center", align_ite
 
 def _controls(box: ET.Element, controls: dict[str, Any], lang: str) -> None:
     """The call buttons of the interactive table: who calls (another seat than the player to call makes a call out
-    of rotation), the Director's finding for the call (23A, 27B1), every call, and accepting or not an irregular
+    of rotation), the Director's finding for the call (23A, 27B1, 25A), every call, and accepting or not an irregular
     call that waits for its left-hand opponent. They wrap inside the centre of the compass (the bidding diagram's
     ``AUCTION_MAX``); the bids in a row for each denomination, seven levels from left to right."""
     panel = element(box, "div", "bl-call-controls", style=css(margin="2px auto 0", color="#111111",
@@ -126,10 +128,11 @@ def _controls(box: ET.Element, controls: dict[str, Any], lang: str) -> None:
     for seat in _ORDER:
         button(row, Button(format_seat(seat, lang, "letter"), "call_seat", seat.value,
                            pressed=seat is controls.get("seat")), _SMALL)
-    if controls.get("findings", True):   # only where a call takes the Director's finding (session.auction)
+    findings = controls.get("findings", _FINDINGS)
+    if findings:   # only the findings the call may take (session.auction.findings_offered)
         row = element(panel, "div", "bl-call-findings", style=_ROW)
         element(row, "span", None, text("auction.render.finding", lang))
-        for finding in ("same_denominations", "comparable", "not_comparable"):
+        for finding in findings:
             button(row, Button(text(f"auction.render.finding_{finding}", lang), "call_finding", finding,
                                pressed=controls.get("finding") == finding), _FINDING)
     row = element(panel, "div", "bl-call-other", style=_ROW)

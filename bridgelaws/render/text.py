@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from bridgelaws.cards import Card, Seat, Suit
-from bridgelaws.i18n import normalize_lang
+from bridgelaws.i18n import normalize_lang, text
 from bridgelaws.notation import format_card, format_rank, format_seat
 from bridgelaws.render import BoardView, SeatView, TrickCard, contract_text, deal_view, label, side_label, table_view
 
@@ -90,7 +90,9 @@ def _centre_lines(view: BoardView, lang: str, bare: bool) -> list[str]:
             return f"{letter} ·"
         return f"{letter} {format_card(tc.card, lang)}{_MARKS.get(tc.how, '')}"
 
-    if view.over:
+    if view.over and _passed_out(view):   # 22B: there was no play to be over
+        title = ""
+    elif view.over:
         title = label("play_over", lang)
     elif view.trick_no is not None:
         title = label("trick_no", lang, number=view.trick_no)
@@ -114,7 +116,14 @@ def _place(canvas: list[str], row: int, col: int, text: str) -> None:
     canvas[row] = line[:col] + text + line[col + len(text):]
 
 
+def _passed_out(view: BoardView) -> bool:
+    """All four players passed (22B): the auction is over, it gave no contract, and its diagram stays."""
+    return view.over and view.contract is None and "auction" in view.extra
+
+
 def _header(view: BoardView, lang: str) -> list[str]:
+    if _passed_out(view):   # as PBN writes it (Contract "Pass"); the Director's statement says 22B in full
+        return [f"{label('contract', lang)}: {text('pbn.list.passed_out', lang)}", ""]
     if view.contract is None:
         return []
     level, trump, suffix = contract_text(view.contract, lang)

@@ -24,11 +24,12 @@ from bridgelaws.mechanics import HANDLERS, Engine, note, register
 from bridgelaws.rules.penalty_cards import add_penalty_cards, restore
 from bridgelaws.state import Constraint, Decision, Option, PlayState, Restriction, Statement
 
-__all__ = ["initial_state", "passed_out", "guard", "settle_26b", "statements", "must_pass", "forbid_suits",
+__all__ = ["initial_state", "passed_out", "lead_faced", "guard", "settle_26b", "statements", "must_pass", "forbid_suits",
            "lead_restriction_pending", "auction_result", "withdrawn_information", "AUCTION_EVENTS",
            "DECISION_KIND"]
 
 L22B = law("22B")
+L25A5 = law("25A5")
 L24 = law("24")
 L24D = law("24D")
 L24E = law("24E")
@@ -48,8 +49,45 @@ def passed_out(state: PlayState) -> bool:
     return state.auction is not None and A.passed_out(state.auction)
 
 
+def _unintended_after_end(state: PlayState, event: Event) -> bool:
+    return isinstance(event, CallEvent) and event.finding == "unintended" and state.auction is not None \
+        and state.auction.ended
+
+
+def lead_faced(state: PlayState) -> bool:
+    """Whether a defender has faced an opening lead, in turn or out of turn: the auction period has ended (17D1)."""
+    return bool(state.trick or state.tricks or state.irregular_lead is not None)
+
+
+def _since_the_end(state: PlayState) -> bool:
+    """Whether anything but calls happened since the auction ended: a card exposed (during the auction too: 24E
+    and 24D have been applied), a lead face down, declarer's 26B choice, a claim."""
+    return bool(state.auction is not None and state.auction.exposed or state.penalty_cards or state.restrictions
+                or state.opening_lead_face_down is not None or state.card_status or state.restored
+                or state.claim is not None or state.pending is not None and state.pending.kind != DECISION_KIND)
+
+
+def _guard_25a5(state: PlayState, event: CallEvent) -> None:
+    """Law 25A5: after an auction that ended before it reached the player's partner, the unintended call may be
+    replaced until the end of the auction period: until a defender faces an opening lead (17D1), or after a
+    pass-out until the hands are returned to the board (17D2; the table has no event for that, so always)."""
+    if lead_faced(state):
+        raise IllegalPlayError(f"{event}: the opening lead has been faced, so the auction period has ended (17D1): "
+                               "no substitution of an unintended call after it (25A5)", law=L25A5, seat=event.seat,
+                               event=event, key="auction.error.25A5_lead_faced")
+    if _since_the_end(state):
+        raise IllegalPlayError(f"{event}: a card was exposed or a choice made since the auction ended; this library "
+                               "replaces an unintended call after the end of the auction (25A5) only when nothing "
+                               "but calls has happened since", law=L25A5, seat=event.seat, event=event,
+                               key="auction.error.25A5_not_modelled")
+
+
 def guard(state: PlayState, event: Event) -> None:
-    """Refuse a card event during the auction, a call after it, and any event after a passed-out auction."""
+    """Refuse a card event during the auction, a call after it (except the replacement of an unintended call
+    before the auction period has ended, 25A5), and any other event after a passed-out auction."""
+    if _unintended_after_end(state, event):
+        _guard_25a5(state, event)   # type: ignore[arg-type]
+        return
     if passed_out(state):
         raise IllegalPlayError(f"{event}: the auction was passed out: there is no play (22B)", law=L22B,
                                seat=event.seat, event=event, key="auction.error.passed_out")
@@ -73,7 +111,10 @@ def _after(table: Engine, state: PlayState, a: A.AuctionState) -> PlayState:
 @register(CallEvent)
 def on_call(table: Engine, state: PlayState, ev: CallEvent) -> PlayState:
     guard(state, ev)
-    return _after(table, state, A.call(state.auction, ev.seat, Call.parse(ev.call), ev.finding))
+    a = A.call(state.auction, ev.seat, Call.parse(ev.call), ev.finding)
+    if state.phase != "auction":   # 25A5: the intended call reopens the auction; what its end gave is undone
+        state = state.evolve(phase="auction", auction_lead=None, pending=None)
+    return _after(table, state, a)
 
 
 @register(AcceptCall)

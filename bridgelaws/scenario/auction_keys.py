@@ -13,7 +13,7 @@ from bridgelaws.auction.calls import Call
 from bridgelaws.cards import Seat
 from bridgelaws.deal import Contract
 from bridgelaws.errors import BridgeLawsError
-from bridgelaws.events import AcceptCall, CallEvent, Event, Expose, RejectCall
+from bridgelaws.events import AcceptCall, CallEvent, Event, Expose, Play, RejectCall
 from bridgelaws.laws import law
 from bridgelaws.rules import auction as auction_rules
 
@@ -51,7 +51,7 @@ def clarification_exposures(dealer: Seat, history: tuple[Event, ...]) -> tuple[E
     st = A.start(dealer)
     out = list(history)
     for i, e in enumerate(history):
-        if st.ended:
+        if st.ended and not _unintended(e):   # 25A5: an unintended call replaced reopens the auction
             if isinstance(e, Expose) and e.period == "auction" and e.how == "dropped":
                 out[i] = replace(e, period="clarification")
             continue
@@ -71,6 +71,32 @@ def clarification_exposures(dealer: Seat, history: tuple[Event, ...]) -> tuple[E
     return tuple(out)
 
 
+def _after_the_end(st: A.AuctionState, e: Event, no: int, label: Callable[[int], str], ended_at: int) -> None:
+    """An event after the end of the auction other than the replacement of an unintended call (25A5): none after a
+    pass-out (22B), and no auction event after another end (17D)."""
+    if A.passed_out(st):   # 22B: the hands go back to the board without play
+        raise _Problem(f"{label(no)}: the auction was passed out with event {ended_at}: all four players "
+                       "passed, there is no play (22B)", no)
+    if isinstance(e, Expose) and e.period == "auction" and e.how == "lead_out_of_turn":
+        raise _Problem(f"{label(no)}: the auction ended with event {ended_at} (17D): a card "
+                       "led face up after the final pass is an opening lead out of turn (54); write it "
+                       "without period = \"auction\"", no)
+    if is_auction_event(e):
+        raise _Problem(f"{label(no)}: the auction ended with event {ended_at} (17D)", no)
+
+
+def _substitution_after_the_end(no: int, label: Callable[[int], str], ended_at: int, faced: int, other: int) -> None:
+    """Law 25A5: no substitution after the end of the auction period, which ends when a defender faces an opening
+    lead (17D1); the library models it only when calls alone followed the end of the auction."""
+    if faced:
+        raise _Problem(f"{label(no)}: the opening lead was faced with event {faced}, so the auction period "
+                       "has ended (17D1): no substitution of an unintended call after it (25A5)", no)
+    if other:
+        raise _Problem(f"{label(no)}: event {other} came after the end of the auction (event {ended_at}); "
+                       "this library replaces an unintended call after the end of the auction (25A5) only "
+                       "when calls alone followed it", no)
+
+
 def auction_contract(dealer: Seat, history: tuple[Event, ...], contract: Any, declarer: Any,
                      label: Callable[[int], str]) -> tuple[Contract | None, Seat | None]:
     """Replay the auction at the head of ``history`` and return the contract and declarer it gives, checked
@@ -79,18 +105,17 @@ def auction_contract(dealer: Seat, history: tuple[Event, ...], contract: Any, de
     never ends when the file gives no contract."""
     st = A.start(dealer)
     no = 0
+    ended_at = faced = other = 0   # the event that ended the auction; since then, the first to face a lead, another
     for no, e in enumerate(history, 1):
-        if A.passed_out(st):   # 22B: the hands go back to the board without play
-            raise _Problem(f"{label(no)}: the auction was passed out with event {no - 1}: all four players passed, "
-                           "there is no play (22B)", no)
-        if st.ended:
-            if isinstance(e, Expose) and e.period == "auction" and e.how == "lead_out_of_turn":
-                raise _Problem(f"{label(no)}: the auction ended with event {_ended_at(history, no)} (17D): a card "
-                               "led face up after the final pass is an opening lead out of turn (54); write it "
-                               "without period = \"auction\"", no)
-            if is_auction_event(e):
-                raise _Problem(f"{label(no)}: the auction ended with event {_ended_at(history, no)} (17D)", no)
+        if st.ended and not _unintended(e):
+            _after_the_end(st, e, no, label, ended_at)
+            if not faced and (isinstance(e, Play) or isinstance(e, Expose) and e.how == "lead_out_of_turn"):
+                faced = no
+            elif not other:
+                other = no
             continue
+        if st.ended:   # 25A5: an unintended call replaced until the end of the auction period
+            _substitution_after_the_end(no, label, ended_at, faced, other)
         if not is_auction_event(e):
             raise _Problem(f"{label(no)}: the auction has not ended (17D): it ends after three passes in rotation "
                            "follow a call; no card is played before", no)
@@ -105,6 +130,7 @@ def auction_contract(dealer: Seat, history: tuple[Event, ...], contract: Any, de
                 st = A.expose(st, e.seat, e.card, led=e.how == "lead_out_of_turn")
         except BridgeLawsError as exc:
             raise _Problem(f"{label(no)}: {exc}", no) from None
+        ended_at, faced, other = (no if st.ended else 0), 0, 0
     if A.passed_out(st):   # 22B: no contract and no declarer; contract = "passed_out" may say so
         if contract is not None and contract != PASSED_OUT:
             raise _Problem(f"contract: the auction was passed out (22B), not {_short(contract)}; leave contract out "
@@ -133,8 +159,9 @@ def auction_contract(dealer: Seat, history: tuple[Event, ...], contract: Any, de
     return got, decl
 
 
-def _ended_at(history: tuple[Event, ...], upto: int) -> int:
-    return upto - 1
+def _unintended(e: Event) -> bool:
+    """A call found unintended (25A): after the end of the auction, 25A5 may still allow it."""
+    return isinstance(e, CallEvent) and e.finding == "unintended"
 
 
 def _contract(value: Any, declarer: Seat) -> Contract:

@@ -6,10 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from bridgelaws.auction.engine import may_substitute
 from bridgelaws.events import AcceptCall, CallEvent, RejectCall
 from bridgelaws.view import BoardView
 
-__all__ = ["make_call", "answer_call", "with_call_controls", "finding_asked"]
+__all__ = ["make_call", "answer_call", "with_call_controls", "finding_asked", "findings_offered"]
+
+#: the Director's findings on a replacement or later call (23A, 27B1)
+RULED = ("same_denominations", "comparable", "not_comparable")
 
 
 def make_call(s: Any, call: str) -> None:
@@ -44,8 +48,18 @@ def with_call_controls(s: Any, v: BoardView) -> BoardView:
         seat = s.call_seat or st.auction.turn
         auction["controls"] = {"seat": seat, "finding": s.call_finding,
                                "irregular": st.auction.irregular is not None,
-                               "findings": s.call_finding is not None or finding_asked(st.auction, seat)}
+                               "findings": findings_offered(st.auction, seat, s.call_finding)}
     return v
+
+
+def findings_offered(auction: Any, seat: Any, chosen: str | None = None) -> tuple[str, ...]:
+    """The finding buttons for a call by ``seat``: the Director's findings on a replacement or later call where one
+    is asked (:func:`finding_asked`), ``unintended`` where ``seat`` may still put the call he intended in place of
+    his last call (25A1, 25A4: the engine refuses it anywhere else), and the finding already chosen (to take it
+    back)."""
+    offered = (RULED if finding_asked(auction, seat) else ()) + (
+        ("unintended",) if may_substitute(auction, seat) else ())
+    return offered + ((chosen,) if chosen is not None and chosen not in offered else ())
 
 
 def finding_asked(auction: Any, seat: Any) -> bool:
