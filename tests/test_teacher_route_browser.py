@@ -275,8 +275,8 @@ def test_the_teacher_route_from_the_club_file_to_the_offline_site(browser: Any, 
 
         with m.step("the words: file name, a Danish title and question"):
             m.type("spil12.toml", table.locator("input[data-field='filename']"))
+            # the field holds the record's own title, selected when it is entered: what is typed takes its place
             m.click(table.locator("input[data-field='title']"))
-            m.press("Control+a")   # the field holds the record's own title: typed over
             m.type(TITLE)
             m.type(QUESTION, table.locator("textarea[data-field='question']"))
         shot(page, "05-save-box.png")

@@ -328,6 +328,21 @@ function render({ model, el }) {
     }
   });
 
+  // the Save box's title starts as the record's or the file's own: the first time the teacher enters it, its text
+  // is selected, so that what he types takes its place (he can still click again to edit it)
+  let selectOnce = null;
+  body.addEventListener("focusin", (e) => {
+    const el = e.target;
+    if (el.dataset && el.dataset.field === "title" && typedWords.title === undefined && el.select) {
+      el.select();
+      selectOnce = el;   // the click's own mouseup would put the caret where it landed
+    }
+  });
+  body.addEventListener("mouseup", (e) => {
+    if (selectOnce && e.target === selectOnce) e.preventDefault();
+    selectOnce = null;
+  });
+
   body.addEventListener("toggle", (e) => {
     if (e.target.classList && e.target.classList.contains("bl-files")) filesOpen = e.target.open;
   }, true);
