@@ -17,8 +17,8 @@ from bridgelaws.events import AcceptCall, CallEvent, Event, Expose, Play, Reject
 from bridgelaws.laws import law
 from bridgelaws.rules import auction as auction_rules
 
-from bridgelaws.scenario.values import Problem as _Problem, choice as _choice, items as _list, seat as _seat, \
-    short as _short, suit as _suit, table as _table
+from bridgelaws.scenario.values import Problem as _Problem, choice as _choice, seat as _seat, \
+    short as _short, suit as _suit, table as _table, unique_items
 
 VULNERABLE = ("None", "NS", "EW", "All")
 #: the value of ``contract`` (top level or expectation) for a passed-out board (22B)
@@ -43,6 +43,17 @@ def vulnerable(value: Any) -> str:
     return _choice(value, VULNERABLE, "vulnerable")
 
 
+def _step(st: A.AuctionState, e: Event) -> A.AuctionState:
+    """One auction event (a call, its acceptance or rejection, a card exposed) applied to the auction's fold."""
+    if isinstance(e, CallEvent):
+        return A.call(st, e.seat, Call.parse(e.call), e.finding)
+    if isinstance(e, AcceptCall):
+        return A.accept(st, e.seat)
+    if isinstance(e, RejectCall):
+        return A.reject(st, e.seat)
+    return A.expose(st, e.seat, e.card, led=e.how == "lead_out_of_turn")
+
+
 def clarification_exposures(dealer: Seat, history: tuple[Event, ...]) -> tuple[Event, ...]:
     """The history with each card dropped after the final pass but written ``period = "auction"`` read as
     ``period = "clarification"``: the auction period lasts until an opening lead is faced (17D), and Law 24 covers
@@ -58,14 +69,7 @@ def clarification_exposures(dealer: Seat, history: tuple[Event, ...]) -> tuple[E
         if not is_auction_event(e):
             break
         try:
-            if isinstance(e, CallEvent):
-                st = A.call(st, e.seat, Call.parse(e.call), e.finding)
-            elif isinstance(e, AcceptCall):
-                st = A.accept(st, e.seat)
-            elif isinstance(e, RejectCall):
-                st = A.reject(st, e.seat)
-            else:
-                st = A.expose(st, e.seat, e.card, led=e.how == "lead_out_of_turn")
+            st = _step(st, e)
         except (BridgeLawsError, ValueError):
             break
     return tuple(out)
@@ -120,14 +124,7 @@ def auction_contract(dealer: Seat, history: tuple[Event, ...], contract: Any, de
             raise _Problem(f"{label(no)}: the auction has not ended (17D): it ends after three passes in rotation "
                            "follow a call; no card is played before", no)
         try:
-            if isinstance(e, CallEvent):
-                st = A.call(st, e.seat, Call.parse(e.call), e.finding)
-            elif isinstance(e, AcceptCall):
-                st = A.accept(st, e.seat)
-            elif isinstance(e, RejectCall):
-                st = A.reject(st, e.seat)
-            else:
-                st = A.expose(st, e.seat, e.card, led=e.how == "lead_out_of_turn")
+            st = _step(st, e)
         except BridgeLawsError as exc:
             raise _Problem(f"{label(no)}: {exc}", no) from None
         ended_at, faced, other = (no if st.ended else 0), 0, 0
@@ -185,12 +182,7 @@ def _must_pass(value: Any, where: str) -> dict[str, str]:
 
 
 def _forbid_suits(value: Any, where: str) -> list[str]:
-    out: list[str] = []
-    for v in _list(value, where):
-        s = _suit(v, where).value
-        if s not in out:
-            out.append(s)
-    return out
+    return unique_items(value, where, lambda v, w: _suit(v, w).value)
 
 
 def _pending(value: Any, where: str) -> dict[str, str] | bool:

@@ -13,6 +13,7 @@ from bridgelaws.scenario.auction_keys import AUCTION_EXPECTATIONS
 from bridgelaws.scenario.model import Checkpoint, EXPECTATION_KEYS
 from bridgelaws.scenario.values import (
     _bool, _card, _choice, _law_ref, _list, _no_unknown_keys, _Problem, _seat, _short, _string, _suit, _table,
+    unique_items,
 )
 
 
@@ -24,21 +25,11 @@ _INFORMATION_PARTIES = ("N", "E", "S", "W", "declarer", "dummy")
 
 
 def _cards(value: Any, where: str) -> list[str]:
-    out: list[str] = []
-    for v in _list(value, where):
-        c = str(_card(v, where))
-        if c not in out:
-            out.append(c)
-    return out
+    return unique_items(value, where, lambda v, w: str(_card(v, w)))
 
 
 def _strings(value: Any, where: str) -> list[str]:
-    out: list[str] = []
-    for v in _list(value, where):
-        s = _string(v, where)
-        if s not in out:
-            out.append(s)
-    return out
+    return unique_items(value, where, _string)
 
 
 def _seat_table(value: Any, where: str, convert: Callable[[Any, str], Any]) -> dict[str, Any]:
@@ -328,12 +319,7 @@ def _information(value: Any, where: str) -> dict[str, Any] | bool:
 
 def _law_codes(value: Any, where: str) -> list[str]:
     """``statements_cite`` (and its exact and negative forms): law references, each in its compact form (``"16C"``), without repeats."""
-    out: list[str] = []
-    for v in _list(value, where):
-        code = _law_ref(v, where).code
-        if code not in out:
-            out.append(code)
-    return out
+    return unique_items(value, where, lambda v, w: _law_ref(v, w).code)
 
 
 def _least_tricks(value: Any, where: str) -> int:

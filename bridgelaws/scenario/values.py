@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from bridgelaws.cards import Card, Seat, Suit
@@ -67,6 +67,16 @@ def _list(value: Any, where: str) -> list[Any]:
     if not isinstance(value, list):
         raise _Problem(f"{where}: must be a list, not {_type_name(value)}")
     return value
+
+
+def unique_items(value: Any, where: str, read: Callable[[Any, str], Any]) -> list[Any]:
+    """A list whose entries are read with ``read`` (e.g. ``_suit``), each kept once, in the order given."""
+    out: list[Any] = []
+    for v in _list(value, where):
+        x = read(v, where)
+        if x not in out:
+            out.append(x)
+    return out
 
 
 def _table(value: Any, where: str) -> dict[Any, Any]:
@@ -169,4 +179,4 @@ def _text(value: Any, where: str) -> Text:
 # The readers a newer module shares (auction_keys), under public names: tests/test_imports.py fails on a private
 # name imported from another module, and the older imports it lists may only shrink.
 Problem = _Problem
-choice, items, seat, short, suit, table = _choice, _list, _seat, _short, _suit, _table
+choice, seat, short, suit, table = _choice, _seat, _short, _suit, _table
