@@ -399,97 +399,191 @@ def test_the_analysis_sits_above_the_engine_and_below_the_views() -> None:
 
 
 # ---- private names stay in their module (issue 38) -------------------------------------------------------------
+#
+# A private name is one with a single leading underscore (``_x``, not ``__x__``). No file of the project uses
+# another project module's private name:
+#   - ``from M import _x`` and ``from M import _x as y``, where M is a project module other than the file's own and
+#     ``M._x`` is not itself a module (``from M import x as _x``, a public name under a private alias, is fine);
+#   - ``m._x`` (or ``m.sub._x``) where ``m`` is bound in the file only by imports of project modules (``import
+#     bridgelaws.x as m``, ``from bridgelaws import x``, ``import bridgelaws.x``). A name the file also binds
+#     otherwise (an assignment, a parameter) cannot be decided from the source and is left out.
+# The project: every Python file under bridgelaws/, tools/, benchmarks/, tests/ and .ci/, and dev.py. Its modules:
+# the package's dotted names, and the files of the other folders by their bare names (tests, tools and benchmarks
+# put each other's folders on sys.path) or ``tests.x``; a bare name of the standard library is the library's.
+# Third-party modules are theirs (``from endplay import _dds`` is endplay's own way). A test's
+# ``monkeypatch.setattr(module, "_x", ...)`` names the private state it replaces as a string: that is not counted.
 
-def private_imports(package_dir: Path) -> set[tuple[str, str, str]]:
-    """(importing module, module imported from, name) for every ``from M import _name`` of the package where M is
-    another module of the package and ``_name`` is a private name of it (one underscore; not a submodule; an
-    alias such as ``from bridgelaws import pbn as _pbn`` imports the public name ``pbn`` and does not count)."""
-    modules = module_names(package_dir)
-    out: set[tuple[str, str, str]] = set()
-    for module, path in modules.items():
-        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-        for node in ast.walk(tree):
-            if not isinstance(node, ast.ImportFrom):
-                continue
-            base = (_resolve_relative(module, path.name == "__init__.py", node.level, node.module) if node.level
-                    else node.module)
-            if not base or base not in modules or base == module:
-                continue
-            for alias in node.names:
-                name = alias.name
-                if name.startswith("_") and not name.startswith("__") and f"{base}.{name}" not in modules:
-                    out.add((module, base, name))
+PROJECT_FOLDERS = ("bridgelaws", "tools", "benchmarks", "tests", ".ci")
+SCRIPTS = ("dev.py",)
+
+
+def project_modules(root: Path) -> tuple[dict[Path, str], set[str]]:
+    """Every Python file of the project with the module name it is imported as, and every importable name."""
+    import sys
+
+    files: dict[Path, str] = {}
+    names: set[str] = set()
+    package = root / "bridgelaws"
+    if package.is_dir():
+        for name, path in module_names(package).items():
+            files[path] = name
+            names.add(name)
+    for folder in PROJECT_FOLDERS[1:]:
+        for path in sorted((root / folder).rglob("*.py")):
+            files[path] = path.stem
+            if path.parent == root / folder and path.stem not in sys.stdlib_module_names:
+                names.add(path.stem)
+                if not folder.startswith("."):
+                    names.add(f"{folder}.{path.stem}")
+    for script in SCRIPTS:
+        if (root / script).is_file():
+            files[root / script] = Path(script).stem
+            names.add(Path(script).stem)
+    return files, names
+
+
+def _is_private(name: str) -> bool:
+    return name.startswith("_") and not name.startswith("__")
+
+
+def _other_bindings(tree: ast.AST) -> set[str]:
+    """Names the file binds by anything but an import: assignments, parameters, loop targets, defs, classes."""
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            out.add(node.id)
+        elif isinstance(node, ast.arg):
+            out.add(node.arg)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            out.add(node.name)
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            out.update(node.names)
     return out
 
 
-#: the private imports that were there when this test came (issue 38), by importing module: the scenario
-#: package's modules share their helpers (owned by the scenario format's maintainers), and the handout reads the
-#: presenter's test of an irregular event. The list may only shrink: a new private import fails, and so does an
-#: entry that is gone (delete it here).
-KNOWN_PRIVATE_IMPORTS = {
-    "bridgelaws.handout": {"present._is_irregular"},
-    "bridgelaws.scenario": {"scenario.model._BARE_KEY_RE", "scenario.model._ID_RE", "scenario.model._VOCABULARY",
-                            "scenario.values._Problem", "scenario.values._short", "scenario.eventfields._event",
-                            "scenario.eventfields._history", "scenario.eventfields._label",
-                            "scenario.eventfields._specs", "scenario.expectations._checkpoints",
-                            "scenario.expectations._expected", "scenario.validate._no_duplicate_keys",
-                            "scenario.validate._out_of_bounds", "scenario.writing._toml_key",
-                            "scenario.writing._toml_string", "scenario.writing._toml_value",
-                            "scenario.replaying._refusal", "scenario.comparisons._plain", "scenario.comparisons._show",
-                            "scenario.comparisons._turn_law"},
-    "bridgelaws.scenario.checker": {"scenario.comparisons._not_implemented", "scenario.replaying._refusal"},
-    "bridgelaws.scenario.comparisons": {"scenario.expectations._DESIGNATION_KEYS"},
-    "bridgelaws.scenario.eventfields": {"designations._MAX_TEXT", "scenario.model._VOCABULARY"} | {
-        f"scenario.values.{n}" for n in ("_bool", "_card", "_list", "_no_unknown_keys", "_Problem", "_seat", "_short",
-                                         "_string", "_suit", "_text", "_type_name")},
-    "bridgelaws.scenario.expectations": {
-        f"scenario.values.{n}" for n in ("_bool", "_card", "_choice", "_law_ref", "_list", "_no_unknown_keys",
-                                         "_Problem", "_seat", "_short", "_string", "_suit", "_table")},
-    "bridgelaws.scenario.reading": {"scenario.validate._no_duplicate_keys", "scenario.values._short"},
-    "bridgelaws.scenario.validate": {"scenario.eventfields._history", "scenario.expectations._checkpoints",
-                                     "scenario.expectations._expected", "scenario.model._ID_RE"} | {
-        f"scenario.values.{n}" for n in ("_deal", "_law_ref", "_list", "_no_unknown_keys", "_Problem", "_seat",
-                                         "_short", "_short_path", "_string", "_text", "_type_name")},
-    "bridgelaws.scenario.writing": {"scenario.model._BARE_KEY_RE"},
-}
+def private_uses_in(source: str, module: str, is_package: bool, known: set[str]) -> list[tuple[int, str, str]]:
+    """(line, module, private name) for every use in ``source`` (the file of ``module``) of another project
+    module's private name; ``known`` holds every importable project module name."""
+    tree = ast.parse(source)
+    out: list[tuple[int, str, str]] = []
+    bound: dict[str, str] = {}  # name -> the project module an import binds it to
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            base = _resolve_relative(module, is_package, node.level, node.module) if node.level else node.module
+            if base not in known:
+                continue
+            for alias in node.names:
+                sub = f"{base}.{alias.name}"
+                if sub in known:
+                    bound[alias.asname or alias.name] = sub
+                elif _is_private(alias.name) and base != module:
+                    out.append((node.lineno, base, alias.name))
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname and alias.name in known:
+                    bound[alias.asname] = alias.name
+                elif not alias.asname and alias.name.split(".")[0] in known:
+                    bound[alias.name.split(".")[0]] = alias.name.split(".")[0]
+    undecided = _other_bindings(tree)
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Attribute) and _is_private(node.attr)):
+            continue
+        chain: list[str] = []
+        value = node.value
+        while isinstance(value, ast.Attribute):
+            chain.append(value.attr)
+            value = value.value
+        if not isinstance(value, ast.Name) or value.id not in bound or value.id in undecided:
+            continue
+        target: str | None = bound[value.id]
+        for part in reversed(chain):
+            target = f"{target}.{part}" if f"{target}.{part}" in known else None
+            if target is None:
+                break
+        if target and target != module and f"{target}.{node.attr}" not in known:
+            out.append((node.lineno, target, node.attr))
+    return out
 
 
-def test_no_module_imports_another_modules_private_names() -> None:
-    found = private_imports(PACKAGE)
-    known = {(mod, "bridgelaws." + entry.rsplit(".", 1)[0], entry.rsplit(".", 1)[1])
-             for mod, entries in KNOWN_PRIVATE_IMPORTS.items() for entry in entries}
-    new = sorted(found - known)
-    assert not new, "a module imports another module's private name (make it public, or keep it in its module): " + \
-        ", ".join(f"{m} imports {n} from {b}" for m, b, n in new)
-    gone = sorted(known - found)
-    assert not gone, f"no longer imported, delete from KNOWN_PRIVATE_IMPORTS: {gone}"
-    # the analysis layer, the claim solver and the card table's values box import no private name at all
-    mine = [f for f in found if f[0].startswith(("bridgelaws.analysis", "bridgelaws.claimsolver",
-                                                 "bridgelaws.session.worth"))]
-    assert not mine, mine
+def private_uses(root: Path) -> list[tuple[str, int, str, str]]:
+    """(file relative to ``root``, line, module, private name) for every use of another module's private name
+    in the project under ``root``."""
+    files, known = project_modules(root)
+    out = []
+    for path, module in files.items():
+        for line, target, name in private_uses_in(path.read_text(encoding="utf-8"), module,
+                                                  path.name == "__init__.py", known):
+            out.append((path.relative_to(root).as_posix(), line, target, name))
+    return sorted(out)
 
 
-@pytest.mark.parametrize("src, name", [
-    ("from bridgelaws.b import _helper\n", "_helper"),
-    ("from .b import _helper as helper\n", "_helper"),
-    ("def f():\n    from bridgelaws.b import _helper\n", "_helper"),
+def test_no_file_uses_another_modules_private_names() -> None:
+    found = private_uses(ROOT)
+    assert not found, "another module's private name used (make it public where it lives, or move it to the " \
+        "module that uses it):\n" + "\n".join(f"{f}:{line}: {m}.{n}" for f, line, m, n in found)
+
+
+def test_the_project_is_every_folder_and_script() -> None:
+    # the rule reads every file it claims to: each folder contributes files, and the bare names of the folders
+    # outside the package are the project's (a helper of the tests, a tool) unless the standard library has them
+    files, known = project_modules(ROOT)
+    for folder in PROJECT_FOLDERS:
+        assert any(p.is_relative_to(ROOT / folder) for p in files), folder
+    assert ROOT / "dev.py" in files
+    assert {"browserkit", "translate", "failures", "fuzzing", "bridgelaws.scenario.values"} <= known
+    assert "site" not in known and "html" not in known  # benchmarks/site.py, render/html.py: the stdlib's names
+
+
+def _uses(src: str, module: str = "bridgelaws.a", known: frozenset[str] = frozenset()) -> list[tuple[str, str]]:
+    modules = {"bridgelaws", "bridgelaws.a", "bridgelaws.b", "bridgelaws.sub", "bridgelaws.sub.c", "helper",
+               "tests.helper"} | known
+    return [(m, n) for _, m, n in private_uses_in(textwrap.dedent(src), module, False, modules)]
+
+
+@pytest.mark.parametrize("src, expected", [
+    ("from bridgelaws.b import _helper\n", [("bridgelaws.b", "_helper")]),
+    ("from .b import _helper as helper\n", [("bridgelaws.b", "_helper")]),
+    ("def f():\n    from bridgelaws.b import _helper\n", [("bridgelaws.b", "_helper")]),
+    ("from bridgelaws.sub import _X, public\n", [("bridgelaws.sub", "_X")]),
+    ("import bridgelaws.b as b\nb._helper()\n", [("bridgelaws.b", "_helper")]),
+    ("from bridgelaws import b\nx = b._TABLE\n", [("bridgelaws.b", "_TABLE")]),
+    ("import bridgelaws.sub.c\nbridgelaws.sub.c._f()\n", [("bridgelaws.sub.c", "_f")]),
+    ("from bridgelaws import sub\nsub.c._f()\nsub._g()\n", [("bridgelaws.sub.c", "_f"), ("bridgelaws.sub", "_g")]),
+    ("import helper\nhelper._set_lang('da')\n", [("helper", "_set_lang")]),
+    ("from tests.helper import _wait\n", [("tests.helper", "_wait")]),
 ])
-def test_a_private_import_is_found(tmp_path: Path, src: str, name: str) -> None:
-    pkg = tmp_path / "bridgelaws"
-    pkg.mkdir()
-    (pkg / "__init__.py").write_text("")
-    (pkg / "a.py").write_text(src)
-    (pkg / "b.py").write_text("def _helper():\n    pass\n")
-    assert private_imports(pkg) == {("bridgelaws.a", "bridgelaws.b", name)}
+def test_a_private_use_is_found(src: str, expected: list[tuple[str, str]]) -> None:
+    assert sorted(_uses(src)) == sorted(expected)
 
 
-def test_public_names_submodules_aliases_and_own_names_are_not_private_imports(tmp_path: Path) -> None:
-    pkg = tmp_path / "bridgelaws"
-    (pkg / "sub").mkdir(parents=True)
-    (pkg / "__init__.py").write_text("")
-    (pkg / "sub" / "__init__.py").write_text("from bridgelaws.sub import _private_module\n")
-    (pkg / "sub" / "_private_module.py").write_text("")
-    (pkg / "a.py").write_text("from bridgelaws import b as _b\nfrom bridgelaws.b import helper, __version__\n")
-    (pkg / "b.py").write_text("def helper():\n    pass\n__version__ = '1'\n")
-    assert private_imports(pkg) == set()
+@pytest.mark.parametrize("src", [
+    "from bridgelaws import b as _b\nfrom bridgelaws.b import helper as _helper, __version__\n",  # private aliases
+    "from bridgelaws.a import _own\nimport bridgelaws.a as me\nme._own2()\n",  # the module's own names
+    "from endplay import _dds\nimport numpy as np\nnp._x\n",  # third-party modules
+    "from bridgelaws.sub import c\nc.thing._private\n",  # an attribute of a value, not of a module
+    "import bridgelaws.b as b\nb.__name__\nobj._repr_html_()\n",  # dunders, objects
+    "import bridgelaws.b as b\ndef f(b):\n    return b._x\n",  # b rebound: cannot be decided
+    "from bridgelaws.sub import _c_module\n",  # a submodule, not a name
+])
+def test_public_names_aliases_own_names_and_third_parties_are_not_private_uses(src: str) -> None:
+    assert _uses(src, known=frozenset({"bridgelaws.sub._c_module"})) == []
 
+
+def test_the_rule_reads_a_planted_project(tmp_path: Path) -> None:
+    # a small project on disk: the package, a test helper used by bare name, a tool, .ci and dev.py
+    for rel, src in {
+        "bridgelaws/__init__.py": "",
+        "bridgelaws/b.py": "def _helper():\n    pass\n",
+        "bridgelaws/a.py": "from bridgelaws.b import _helper\n",
+        "tests/browserkit.py": "_PORT = 1\n",
+        "tests/test_x.py": "import browserkit\nfrom bridgelaws import b\nb._helper\nbrowserkit._PORT\n",
+        "tools/t.py": "from bridgelaws.b import helper as _helper\n",
+        ".ci/c.py": "from browserkit import _PORT\n",
+        "dev.py": "import bridgelaws.b\nbridgelaws.b._helper()\n",
+    }.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(src, encoding="utf-8")
+    assert [(f, m, n) for f, _, m, n in private_uses(tmp_path)] == [
+        (".ci/c.py", "browserkit", "_PORT"), ("bridgelaws/a.py", "bridgelaws.b", "_helper"),
+        ("dev.py", "bridgelaws.b", "_helper"), ("tests/test_x.py", "bridgelaws.b", "_helper"),
+        ("tests/test_x.py", "browserkit", "_PORT")]
