@@ -36,7 +36,7 @@ def _localize_through_notation(value: Any, lang: str, spec: str) -> str:
     from bridgelaws import i18n
 
     importlib.import_module("bridgelaws.notation")
-    if i18n._LOCALIZERS.get(type(value)) is _localize_through_notation:  # pragma: no cover - notation registers
+    if i18n.registered_localizer(type(value)) is _localize_through_notation:  # pragma: no cover - notation registers
         raise RuntimeError("bridgelaws.notation did not register a writer for " + type(value).__name__)
     return i18n.localize(value, lang, spec)
 

@@ -51,7 +51,7 @@ __all__ = ["Designation", "parse_designation", "KINDS", "VOCABULARY"]
 KINDS: tuple[str, ...] = ("card", "suit", "rank", "high", "low", "win", "any", "none", "trump")
 
 _S, _H, _D, _C = Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS
-_MAX_TEXT = 500
+MAX_TEXT = 500
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,15 +159,15 @@ class Designation:
 # the vocabulary (docs/designations.md lists it; tests/test_designations.py checks that the two agree)
 # ----------------------------------------------------------------------------------------------------------
 
-_EN_SUITS = {"spade": _S, "spades": _S, "heart": _H, "hearts": _H, "diamond": _D, "diamonds": _D,
+EN_SUITS = {"spade": _S, "spades": _S, "heart": _H, "hearts": _H, "diamond": _D, "diamonds": _D,
              "club": _C, "clubs": _C}
-_EN_RANKS = {
+EN_RANKS = {
     "ace": Rank.ACE, "king": Rank.KING, "queen": Rank.QUEEN, "jack": Rank.JACK, "knave": Rank.JACK,
     "ten": Rank.TEN, "nine": Rank.NINE, "eight": Rank.EIGHT, "seven": Rank.SEVEN, "six": Rank.SIX,
     "five": Rank.FIVE, "four": Rank.FOUR, "three": Rank.THREE, "two": Rank.TWO, "deuce": Rank.TWO,
 }
-_SC_SUITS = {"spar": _S, "hjerter": _H, "ruder": _D, "ruter": _D, "klør": _C, "kløver": _C}
-_SC_RANKS = {
+SC_SUITS = {"spar": _S, "hjerter": _H, "ruder": _D, "ruter": _D, "klør": _C, "kløver": _C}
+SC_RANKS = {
     "es": Rank.ACE, "esset": Rank.ACE, "ess": Rank.ACE,
     "konge": Rank.KING, "kongen": Rank.KING,
     "dame": Rank.QUEEN, "damen": Rank.QUEEN, "dama": Rank.QUEEN,
@@ -252,8 +252,8 @@ _SYMBOLS = "♠♥♦♣♤♡♢♧"
 def _vocabulary(lang: str) -> tuple[dict[str, frozenset[str]], dict[str, Suit], dict[str, Rank],
                                      tuple[tuple[tuple[str, ...], str], ...]]:
     if lang == "en":
-        return VOCABULARY["en"], _EN_SUITS, _EN_RANKS, _PHRASES["en"]
-    return VOCABULARY["sc"], _SC_SUITS, _SC_RANKS, _PHRASES["sc"]
+        return VOCABULARY["en"], EN_SUITS, EN_RANKS, _PHRASES["en"]
+    return VOCABULARY["sc"], SC_SUITS, SC_RANKS, _PHRASES["sc"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -372,8 +372,8 @@ def parse_designation(words: Any, lang: str = "en") -> Designation:
     if not isinstance(words, str):
         raise _fail("played.parse.not_text", repr(words), lang)
     text = unicodedata.normalize("NFC", words).strip()
-    if len(text) > _MAX_TEXT:
-        raise _fail("played.parse.too_long", text[:40] + "…", lang, limit=_MAX_TEXT)
+    if len(text) > MAX_TEXT:
+        raise _fail("played.parse.too_long", text[:40] + "…", lang, limit=MAX_TEXT)
     if not text:
         raise _fail("played.parse.empty", text, lang)
     m = _CANONICAL.match(text)

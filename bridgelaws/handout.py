@@ -105,10 +105,10 @@ def key_position(table: Any, laws: Iterable[Any] = ()) -> int:
     which the Director cites a law the scenario names (``laws``: what the example is about; a revoke that matters
     only through the claim that follows it is passed over), else the first of them. A script without an
     irregularity is printed at its end."""
-    from bridgelaws.present import _is_irregular
+    from bridgelaws.present import is_irregular
 
     events = table.history
-    irregular = [i + 1 for i, e in enumerate(events) if _is_irregular(e)]
+    irregular = [i + 1 for i, e in enumerate(events) if is_irregular(e)]
     if not irregular:
         return len(events)
     numbers = {_law_number(law) for law in laws}

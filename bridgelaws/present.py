@@ -57,7 +57,7 @@ def red_suits(text: str) -> str:
     return _RED.sub(lambda m: f'<span style="color:{RED}">{m[0]}</span>', _html.escape(text, quote=False))
 
 
-def _is_irregular(event: Event) -> bool:
+def is_irregular(event: Event) -> bool:
     return not isinstance(event, Play) or event.out_of_turn or event.revoke
 
 
@@ -120,12 +120,12 @@ class Example:
     def stops(self) -> list[Stop]:
         """Where the walk-through stops (see the module docstring)."""
         hist = self.table.history
-        first = next((i for i, e in enumerate(hist) if _is_irregular(e)), len(hist))
+        first = next((i for i, e in enumerate(hist) if is_irregular(e)), len(hist))
         out = [Stop(first, _t("present.heading.so_far", self.lang, n=len(self.table.states[first].tricks)))]
         for i in range(first, len(hist)):
             ev = hist[i]
             before, after = self.table.states[i], self.table.states[i + 1]
-            if _is_irregular(ev):
+            if is_irregular(ev):
                 out.append(Stop(i + 1, describe(ev, self.lang, before)))
             elif len(after.tricks) > len(before.tricks):
                 out.append(Stop(i + 1, _t("present.heading.after_trick", self.lang, n=len(after.tricks))))

@@ -92,11 +92,14 @@ def get_mode() -> str:
     return default_mode()
 
 
-def allow_saving(allowed: bool = True) -> None:
+def allow_saving(allowed: bool | None = True) -> None:
     """Let the tables of this kernel write their folder (the teacher's choice; under Voila saving is off
-    until this is called)."""
+    until this is called). ``None`` forgets the choice: tables made after it take the default again, the
+    tables shown keep theirs."""
     global _allow_write
     _allow_write = allowed
+    if allowed is None:
+        return
     for w in list(_LIVE):
         if w.session.allow_write_given != allowed:
             w.session.allow_write = allowed

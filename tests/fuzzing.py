@@ -47,6 +47,8 @@ if str(ROOT) not in sys.path:
 
 from bridgelaws import Contract, Deal, Table, notation  # noqa: E402
 from bridgelaws import scenario as sc  # noqa: E402
+from bridgelaws.scenario.eventfields import read_event  # noqa: E402
+from bridgelaws.scenario.writing import toml_key, toml_value  # noqa: E402
 from bridgelaws.cards import ALL_CARDS, Card, Rank, Seat, Strain, Suit  # noqa: E402
 from bridgelaws.deal import Hand  # noqa: E402
 from bridgelaws.designations import VOCABULARY, parse_designation  # noqa: E402
@@ -610,7 +612,7 @@ def fuzz_scenarios(seed: int, n: int, report: Report, folder: Path, *, deadline:
                 out, suffix = json.dumps(data, ensure_ascii=False), ".json"
             else:
                 try:
-                    out = "\n".join(f"{sc._toml_key(k)} = {sc._toml_value(v)}" for k, v in data.items()) \
+                    out = "\n".join(f"{toml_key(k)} = {toml_value(v)}" for k, v in data.items()) \
                         if isinstance(data, dict) else json.dumps(data)
                 except (ValueError, TypeError):
                     out, suffix = json.dumps(data, ensure_ascii=False), ".json"
@@ -676,7 +678,7 @@ def replay_times(counts: tuple[int, ...] = (5000, 10000, 20000)) -> list[tuple[i
     busy shared machine does not inflate it)."""
     deal = Deal.from_pbn(PBN)
     contract = Contract.parse("3NT", "S")
-    pair = [sc._event(tomllib.loads("e = " + line.strip().rstrip(","))["e"], 1) for line in REPEATED]
+    pair = [read_event(tomllib.loads("e = " + line.strip().rstrip(","))["e"], 1) for line in REPEATED]
     out = []
     for n in counts:
         events = [pair[i % 2] for i in range(n)]

@@ -293,7 +293,7 @@ def test_docs_list_every_word_of_the_vocabulary() -> None:
             assert not missing, f"docs/designations.md does not list {missing}"
     from bridgelaws import designations
 
-    for table in (designations._EN_SUITS, designations._EN_RANKS, designations._SC_SUITS, designations._SC_RANKS):
+    for table in (designations.EN_SUITS, designations.EN_RANKS, designations.SC_SUITS, designations.SC_RANKS):
         missing = sorted(w for w in table if w not in listed)
         assert not missing, f"docs/designations.md does not list {missing}"
 

@@ -601,7 +601,7 @@ def test_the_law_of_the_legal_cards_with_a_major_penalty_card_is_50d1a_or_50d1b(
     from bridgelaws import Card, Contract, Deal, Seat
     from bridgelaws.events import CorrectRevoke, Play
     from bridgelaws.laws import LawRef
-    from bridgelaws.scenario.comparisons import _turn_law
+    from bridgelaws.scenario.comparisons import turn_law
 
     n, e, s_, w = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
     t = Table(Deal.from_pbn("N:T542.AK2.76.AT98 AJ6.76.A954.K765 Q87.Q543.T8.Q432 K93.JT98.KQJ32.J"),
@@ -614,11 +614,11 @@ def test_the_law_of_the_legal_cards_with_a_major_penalty_card_is_50d1a_or_50d1b(
     for seat, card in [(w, "CJ"), (n, "HA"), (e, "H6"), (s_, "H3")]:
         t.push(Play(seat, Card.parse(card)))
     assert t.state.to_act is w
-    assert _turn_law(t, "cards") == LawRef.parse("50D1b")
+    assert turn_law(t, "cards") == LawRef.parse("50D1b")
     for seat, card in [(w, "H8"), (n, "D7"), (e, "D4"), (s_, "D8")]:
         t.push(Play(seat, Card.parse(card)))
     assert t.state.to_act is w
-    assert _turn_law(t, "cards") == LawRef.parse("50D1a")
+    assert turn_law(t, "cards") == LawRef.parse("50D1a")
 
 
 # ----------------------------------------------------------------------------------------------------------

@@ -301,7 +301,7 @@ def test_worth_after_a_position_without_a_decision_names_the_next_one(capsys: An
 
 
 def _marks_at_decisions(files: list[Path]) -> list[tuple[int, list[int], Any]]:
-    from bridgelaws.session.panel import _article_options
+    from bridgelaws.session.panel import article_options_at
     from bridgelaws.session.tablesession import TableSession
 
     s = TableSession.from_scenarios(files, lang="en", start=0)
@@ -312,7 +312,7 @@ def _marks_at_decisions(files: list[Path]) -> list[tuple[int, list[int], Any]]:
             s.step()
         view = s.view()
         if view.decision is not None:
-            found.append((n, sorted(_article_options(s, view)), view.decision))
+            found.append((n, sorted(article_options_at(s, view)), view.decision))
     return found
 
 

@@ -50,7 +50,7 @@ def test_translated_notebooks_set_their_language_and_keep_the_source_code() -> N
             params = [translate.source_text(c) for c in nb["cells"]
                       if "parameters" in c.get("metadata", {}).get("tags", [])]
             assert params and f'LANG = "{lang}"' in params[0], f"{lang}/{source.name}: LANG is not {lang!r}"
-            assert [translate._set_lang(c, lang) for c in src_code] == code, f"{lang}/{source.name}: code differs"
+            assert [translate.set_lang(c, lang) for c in src_code] == code, f"{lang}/{source.name}: code differs"
             title = next(translate.source_text(c) for c in nb["cells"][1:] if c["cell_type"] == "markdown")
             src_title = next(translate.source_text(c) for c in src["cells"][1:] if c["cell_type"] == "markdown")
             assert title.split("\n")[0] != src_title.split("\n")[0] or source.name.startswith("00"), \
@@ -149,7 +149,7 @@ def test_a_translation_that_loses_a_citation_card_or_link_fails(project: Path, w
 
 def _law_spans(text: str) -> list[tuple[int, int]]:
     """Where each citation anchor of a text is (``Law 64A2``, ``§ 64C``), in order."""
-    return [m.span() for m in translate._LAW_ANCHOR.finditer(text)]
+    return [m.span() for m in translate.LAW_ANCHOR.finditer(text)]
 
 
 def _citing(po: polib.POFile, wanted: Callable[[list[str]], bool]) -> polib.POEntry:

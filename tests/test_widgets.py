@@ -73,7 +73,7 @@ def lesson_mode_by_default() -> None:
 def allow_saving_reset() -> None:
     import bridgelaws.widgets as bw
 
-    bw._allow_write = None
+    bw.allow_saving(None)
 
 
 # ----------------------------------------------------------------------------------------------------------

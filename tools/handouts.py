@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import ast
 import contextlib
+import html as _html
 import io
 import json
 import os
@@ -43,6 +44,11 @@ LANGS = ("da", "nb", "en")
 from bridgelaws import handout  # noqa: E402  (after ROOT: the checkout's package, installed editable)
 from bridgelaws.i18n import normalize_lang  # noqa: E402
 from bridgelaws.present import Example, red_suits  # noqa: E402
+
+
+def _e(s: str) -> str:
+    """Text into the page's HTML, escaped as bridgelaws.handout escapes its own."""
+    return _html.escape(s, quote=False)
 
 
 def _source(cell: dict[str, Any]) -> str:
@@ -96,7 +102,7 @@ def branches_html(obj: Any, lang: str, walked: set[str]) -> str:
         if scenario is None or scenario.id in walked:
             continue
         ex = Example(scenario, lang)
-        parts.append(f'<h4 class="ho-branch">{handout._e(handout.t("branch", lang, title=ex.title))}</h4>'
+        parts.append(f'<h4 class="ho-branch">{_e(handout.t("branch", lang, title=ex.title))}</h4>'
                      + handout.ruling_html(ex.table.director_says(lang), lang, handout.t("ruling", lang)))
     return f'<div class="ho-branches">{"".join(parts)}</div>' if parts else ""
 
@@ -122,11 +128,11 @@ def output_html(obj: Any, lang: str) -> str:
     text = str(obj)
     if text.lstrip().startswith("•"):
         return handout.ruling_html(text.splitlines(), lang)
-    return f'<div class="ho-text">{handout._e(text)}</div>'
+    return f'<div class="ho-text">{_e(text)}</div>'
 
 
 def note(lang: str) -> str:
-    return f'<p class="ho-note">{handout._e(handout.t("interactive", lang))}</p>'
+    return f'<p class="ho-note">{_e(handout.t("interactive", lang))}</p>'
 
 
 def run_cell(code: str, ns: dict[str, Any]) -> tuple[Any, str]:
@@ -237,7 +243,7 @@ def layout(items: list[Item], lang: str) -> list[str]:
 
     def wrap(it: Item, body: str, css: str = "ho-output") -> str:
         sid = it.scenario_id
-        attr = f' data-example="{handout._e(sid)}"' if sid else ""
+        attr = f' data-example="{_e(sid)}"' if sid else ""
         return f'<div class="{css}"{attr}>{body}</div>'
 
     def head(it: Item) -> str:
@@ -316,7 +322,7 @@ def notebook_handout(path: Path, lang: str) -> tuple[str, list[str]]:
                     if isinstance(obj, Example) and all(obj is not e for e in examples):
                         examples.append(obj)
                 if printed.strip():
-                    items.append(Item("html", f'<div class="ho-text">{handout._e(printed)}</div>'))
+                    items.append(Item("html", f'<div class="ho-text">{_e(printed)}</div>'))
                 item = _item(src, value, ns, examples, lang)
             except Exception as exc:
                 raise RuntimeError(f"{path.name}, cell {i}: {type(exc).__name__}: {exc}") from exc
@@ -334,9 +340,9 @@ def notebook_handout(path: Path, lang: str) -> tuple[str, list[str]]:
             titles.append(ex.title)
     contents = ""
     if titles:
-        entries = "".join(f"<li>{handout._e(t)}</li>" for t in titles)
-        contents = f'<h2>{handout._e(handout.t("examples", lang))}</h2><ol class="ho-contents">{entries}</ol>'
-    meta = " · ".join(handout._e(s) for s in (
+        entries = "".join(f"<li>{_e(t)}</li>" for t in titles)
+        contents = f'<h2>{_e(handout.t("examples", lang))}</h2><ol class="ho-contents">{entries}</ol>'
+    meta = " · ".join(_e(s) for s in (
         handout.t("notebook", lang, name=path.stem),
         handout.t("made_by", lang)))
     return handout.page(title, contents + "\n".join(layout(items, lang)), lang, meta), titles

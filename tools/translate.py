@@ -321,7 +321,7 @@ def translations(po: polib.POFile) -> dict[str, str]:
 
 # ------------------------------------------------------------------------------------------ generating
 
-def _set_lang(code: str, lang: str) -> str:
+def set_lang(code: str, lang: str) -> str:
     return re.sub(r"""^LANG\s*=\s*["'][a-z]{2}["']""", f'LANG = "{lang}"', code, count=1, flags=re.MULTILINE)
 
 
@@ -342,7 +342,7 @@ def generate(source: Source, lang: str, po: polib.POFile, old: dict[str, Any] | 
         elif cell["cell_type"] == "code":
             cell["source"] = source_text(cell)
             if "parameters" in cell.get("metadata", {}).get("tags", []):
-                cell["source"] = _set_lang(cell["source"], lang)
+                cell["source"] = set_lang(cell["source"], lang)
             outputs, count = old_outputs.get((cell.get("id"), cell["source"]), ([], None))
             cell["outputs"], cell["execution_count"] = outputs, count
     languages = source.languages()
@@ -407,7 +407,7 @@ _RANKS = {
 }
 _HOLDING = re.compile(r"([♠♥♦♣])((?:10|Kn|[2-9AKQJTEDBx])+)")
 _RANK = re.compile(r"10|Kn|[2-9AKQJTEDBx]")
-_LAW_ANCHOR = re.compile(r"(?:§§?|\bLaws?)\s*(\d{1,2}(?:[A-H](?:\d{1,2})?(?:\([a-z]\)|[a-z])?)?)")
+LAW_ANCHOR = re.compile(r"(?:§§?|\bLaws?)\s*(\d{1,2}(?:[A-H](?:\d{1,2})?(?:\([a-z]\)|[a-z])?)?)")
 _LAW_MORE = re.compile(
     r"^(?:\s*(?:,|–|-|og|and|or|eller|&)\s*(?:§§?\s*|Laws?\s+)?)(\d{1,2}[A-H]?\d{0,2}(?:\([a-z]\)|[a-z])?|[A-H]\d{1,2}(?:\([a-z]\)|[a-z])?)")
 _LINK = re.compile(r"\]\(([^)\s]+)\)|href=\"([^\"]+)\"")
@@ -435,7 +435,7 @@ def laws(text: str) -> list[str]:
     of two citations of the same paragraph dropped, is a different ruling read aloud (round-3 audit d2, e2)."""
     found = []
     consumed = 0  # the end of the last list read ("§ 50D1a og § 50D2a" is read once, not twice)
-    for m in _LAW_ANCHOR.finditer(text):
+    for m in LAW_ANCHOR.finditer(text):
         if m.start() < consumed:
             continue
         current = m.group(1).replace("(", "").replace(")", "")

@@ -188,6 +188,11 @@ def register_localizer(cls: type, fn: Callable[[Any, str, str], str]) -> None:
     _LOCALIZERS[cls] = fn
 
 
+def registered_localizer(cls: type) -> Callable[[Any, str, str], str] | None:
+    """The function registered to write values of ``cls`` (None: none is)."""
+    return _LOCALIZERS.get(cls)
+
+
 class LocalText(dict):  # type: ignore[type-arg]
     """A free text written by a person in one or more languages, ``{"da": …, "nb": …, "en": …}`` (a claim's
     clarification statement, as a scenario file gives it): shown in the reader's language, else in English,

@@ -37,21 +37,15 @@ from __future__ import annotations
 
 from bridgelaws.errors import ScenarioError
 from bridgelaws.scenario.model import (
-    _BARE_KEY_RE, _ID_RE, _VOCABULARY, EXPECTATION_KEYS, NOT_IMPLEMENTED, REQUIRED_KEYS, TEXT_KEYS,
-    TOP_LEVEL_KEYS, Checkpoint, Scenario, Text, localized,
+    EXPECTATION_KEYS, NOT_IMPLEMENTED, REQUIRED_KEYS, TEXT_KEYS, TOP_LEVEL_KEYS, Checkpoint, Scenario, Text, localized,
 )
-from bridgelaws.scenario.values import _Problem, _short
-from bridgelaws.scenario.eventfields import _event, _history, _label, _specs
-from bridgelaws.scenario.expectations import _checkpoints, _expected
-from bridgelaws.scenario.validate import (
-    MAX_DEPTH, MAX_NUMBER, MAX_STRING, _no_duplicate_keys, _out_of_bounds, from_dict,
-)
+from bridgelaws.scenario.validate import MAX_DEPTH, MAX_NUMBER, MAX_STRING, from_dict
 from bridgelaws.scenario.reading import (
     MAX_FILE_BYTES, SUFFIXES, example_files, load, loads, open_read_only, read_file,
 )
-from bridgelaws.scenario.writing import _toml_key, _toml_string, _toml_value, dump, dumps, from_table, to_dict
-from bridgelaws.scenario.replaying import _refusal, replay
-from bridgelaws.scenario.comparisons import Difference, _plain, _show, _turn_law, compare
+from bridgelaws.scenario.writing import dump, dumps, from_table, to_dict
+from bridgelaws.scenario.replaying import replay
+from bridgelaws.scenario.comparisons import Difference, compare
 from bridgelaws.scenario.checker import CheckResult, check, check_file
 
 __all__ = [
@@ -60,8 +54,8 @@ __all__ = [
     "NOT_IMPLEMENTED", "example_files",
 ]
 
-#: names kept for callers that import them from here (tests, tools); not part of ``__all__``
-_KEPT = (ScenarioError, _BARE_KEY_RE, _ID_RE, _VOCABULARY, REQUIRED_KEYS, TEXT_KEYS, TOP_LEVEL_KEYS, Text, _Problem,
-         _short, _event, _history, _label, _specs, _checkpoints, _expected, MAX_DEPTH, MAX_NUMBER, MAX_STRING,
-         _no_duplicate_keys, _out_of_bounds, MAX_FILE_BYTES, SUFFIXES, open_read_only, read_file, _toml_key,
-         _toml_string, _toml_value, _refusal, _plain, _show, _turn_law, compare)
+#: names kept for callers that import them from here (tests, tools); not part of ``__all__``. The helpers the
+#: package's modules share (values.Problem, eventfields.read_event, writing.toml_value, comparisons.turn_law ...)
+#: are public in the module that owns them and imported from there: they are not the package's API.
+_KEPT = (ScenarioError, REQUIRED_KEYS, TEXT_KEYS, TOP_LEVEL_KEYS, Text, MAX_DEPTH, MAX_NUMBER, MAX_STRING,
+         MAX_FILE_BYTES, SUFFIXES, open_read_only, read_file, compare)

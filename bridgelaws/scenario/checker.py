@@ -10,10 +10,10 @@ from typing import Any
 from bridgelaws.errors import BridgeLawsError, ScenarioError
 from bridgelaws.table import Table
 
-from bridgelaws.scenario.comparisons import _not_implemented, compare, Difference
+from bridgelaws.scenario.comparisons import not_implemented, compare, Difference
 from bridgelaws.scenario.model import Checkpoint, NOT_IMPLEMENTED, Scenario
 from bridgelaws.scenario.reading import load
-from bridgelaws.scenario.replaying import _refusal
+from bridgelaws.scenario.replaying import refusal
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,10 +76,10 @@ def check(scenario: Scenario) -> CheckResult:
             diffs.append(Difference(f"event {no}", str(event), NOT_IMPLEMENTED, note=str(exc) or None))
             return result("FAIL")
         except BridgeLawsError as exc:
-            if _not_implemented(exc):
+            if not_implemented(exc):
                 diffs.append(Difference(f"event {no}", str(event), NOT_IMPLEMENTED, note=str(exc)))
                 return result("FAIL")
-            return result("ERROR", str(_refusal(scenario, no, event, exc)))
+            return result("ERROR", str(refusal(scenario, no, event, exc)))
         for cp in by_after.get(no, []):
             diffs.extend(compare(cp.expected, table, scenario, after=no))
     diffs.extend(compare(scenario.expected, table, scenario))

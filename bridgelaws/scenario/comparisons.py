@@ -12,7 +12,7 @@ from bridgelaws.laws import law, LawRef, within
 from bridgelaws.table import binding_restrictions, Table
 
 from bridgelaws.scenario.auction_keys import AUCTION_COMPARISONS
-from bridgelaws.scenario.expectations import _DESIGNATION_KEYS
+from bridgelaws.scenario.expectations import DESIGNATION_KEYS
 from bridgelaws.scenario.model import NOT_IMPLEMENTED, Scenario
 from bridgelaws.scenario.statement_comparisons import STATEMENT_COMPARISONS
 
@@ -34,7 +34,7 @@ class Difference:
         if self.actual == NOT_IMPLEMENTED and self.key.startswith("event "):
             line = f"{where}{self.key} ({self.expected}): {NOT_IMPLEMENTED}"
         else:
-            line = f"{where}{self.key}: expected {_show(self.expected)}, actual {_show(self.actual)}"
+            line = f"{where}{self.key}: expected {show(self.expected)}, actual {show(self.actual)}"
         extras = [x for x in (self.law.cite("en") if self.law is not None else None, self.note) if x]
         return line + (f" ({'; '.join(extras)})" if extras else "")
 
@@ -43,7 +43,7 @@ class Difference:
                 "law": str(self.law) if self.law is not None else None, "note": self.note}
 
 
-def _not_implemented(exc: BaseException) -> bool:
+def not_implemented(exc: BaseException) -> bool:
     return isinstance(exc, IllegalPlayError) and exc.key == "error.not_implemented"
 
 
@@ -62,7 +62,7 @@ def compare(expected: Mapping[str, Any], table: Table, scenario: Scenario,
             out.append(Difference(key, want, NOT_IMPLEMENTED, after=after, note=str(exc) or None))
             continue
         except (AttributeError, IllegalPlayError) as exc:
-            if isinstance(exc, IllegalPlayError) and not _not_implemented(exc):
+            if isinstance(exc, IllegalPlayError) and not not_implemented(exc):
                 raise
             out.append(Difference(key, want, NOT_IMPLEMENTED, after=after, note=str(exc)))
             continue
@@ -74,23 +74,23 @@ def compare(expected: Mapping[str, Any], table: Table, scenario: Scenario,
 Comparison = tuple[bool, Any, LawRef | None, str, Any]
 
 
-def _plain(value: Any) -> Any:
+def plain(value: Any) -> Any:
     """Engine values in the file's canonical form (sets become sorted lists)."""
     if isinstance(value, (Card, Seat, Suit, LawRef)):
         return str(value)
     if isinstance(value, (set, frozenset)):
-        items = [_plain(v) for v in value]
+        items = [plain(v) for v in value]
         if all(isinstance(v, Card) for v in value):
             return [str(c) for c in sorted(value, key=lambda c: c.sort_key)]
         return sorted(items, key=str)
     if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
+        return [plain(v) for v in value]
     if isinstance(value, Mapping):
-        return {str(_plain(k)): _plain(v) for k, v in value.items()}
+        return {str(plain(k)): plain(v) for k, v in value.items()}
     return value
 
 
-def _turn_law(table: Table, what: str) -> LawRef | None:
+def turn_law(table: Table, what: str) -> LawRef | None:
     """The law the library applied to who plays next (``what == "turn"``) or to which cards he may play
     (``"cards"``): a pending decision, a restriction, a penalty card, or the ordinary rules of Law 44."""
     st = table.state
@@ -118,13 +118,13 @@ def _turn_law(table: Table, what: str) -> LawRef | None:
 
 
 def _cmp_to_act(want: Any, exp: Mapping[str, Any], table: Table, s: Scenario) -> Comparison:
-    actual = _plain(table.to_act())
-    return actual == want, actual, _turn_law(table, "turn"), "", want
+    actual = plain(table.to_act())
+    return actual == want, actual, turn_law(table, "turn"), "", want
 
 
 def _cmp_legal_cards(want: Any, exp: Mapping[str, Any], table: Table, s: Scenario) -> Comparison:
     actual = table.legal_cards()
-    return {str(c) for c in actual} == set(want), _plain(frozenset(actual)), _turn_law(table, "cards"), "", want
+    return {str(c) for c in actual} == set(want), plain(frozenset(actual)), turn_law(table, "cards"), "", want
 
 
 def _cmp_penalty_cards(want: Any, exp: Mapping[str, Any], table: Table, s: Scenario) -> Comparison:
@@ -152,7 +152,7 @@ def _cmp_declarer_options(want: Any, exp: Mapping[str, Any], table: Table, s: Sc
 def _cmp_designates_among(want: Any, exp: Mapping[str, Any], table: Table, s: Scenario) -> Comparison:
     actual = table.designates_among()
     p = table.state.pending
-    return ({str(c) for c in actual} == set(want), _plain(frozenset(actual)), p.law if p is not None else None,
+    return ({str(c) for c in actual} == set(want), plain(frozenset(actual)), p.law if p is not None else None,
             "", want)
 
 
@@ -196,7 +196,7 @@ def _cmp_played_card(want: Any, exp: Mapping[str, Any], table: Table, s: Scenari
     last = dict(table.state.last_played)
     actual = last.get(seat) if seat is not None else None
     key = f"played_card (played_by {seat.value})" if seat is not None else "played_card"
-    return actual == card, _plain(actual), None, key, want
+    return actual == card, plain(actual), None, key, want
 
 
 def _cmp_card_status(want: Any, exp: Mapping[str, Any], table: Table, s: Scenario, source: str) -> Comparison:
@@ -227,9 +227,9 @@ def _cmp_designation(want: Any, exp: Mapping[str, Any], table: Table, s: Scenari
     if d is None:
         return want is False, None, None, "", want if want is not False else "none"
     actual: dict[str, Any] = {}
-    for k in _DESIGNATION_KEYS:
+    for k in DESIGNATION_KEYS:
         v = getattr(d, k, None)
-        actual[k] = _plain(frozenset(v)) if k == "candidates" and v is not None else _plain(v)
+        actual[k] = plain(frozenset(v)) if k == "candidates" and v is not None else plain(v)
     if want is False:
         return False, actual, law_ref, "", "none"
     ok = True
@@ -258,7 +258,7 @@ def _cmp_restored(want: Any, exp: Mapping[str, Any], table: Table, s: Scenario) 
     for seat in Seat:
         cards = frozenset(c for x, c in table.state.restored if x is seat)
         if cards:
-            actual[seat.value] = _plain(cards)
+            actual[seat.value] = plain(cards)
     w = {(seat, c) for seat, cards in want.items() for c in cards}
     a = {(seat, c) for seat, cards in actual.items() for c in cards}
     return w == a, actual, None, "", want
@@ -286,7 +286,7 @@ def _partial(want: Any, actual: Any) -> bool:
 
 def _cmp_information(want: Any, exp: Mapping[str, Any], table: Table, s: Scenario) -> Comparison:
     info = table.information()
-    actual = _plain(info) if info is not None else None
+    actual = plain(info) if info is not None else None
     if want is False:
         return actual is None, actual, law("50E"), "", "none"
     return actual is not None and _partial(want, actual), actual, law("50E"), "", want
@@ -459,16 +459,16 @@ _COMPARE.update(STATEMENT_COMPARISONS)
 _COMPARE.update(AUCTION_COMPARISONS)
 
 
-def _show(value: Any) -> str:
+def show(value: Any) -> str:
     """A value in the checker's text output: ``[SQ S2]``, ``{ seat = W, kind = forbid }``, ``none``."""
     if value is None:
         return "none"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (list, tuple)):
-        return "[" + " ".join(_show(v) for v in value) + "]"
+        return "[" + " ".join(show(v) for v in value) + "]"
     if isinstance(value, Mapping):
         if not value:
             return "{}"
-        return "{ " + ", ".join(f"{k} = {_show(v)}" for k, v in value.items()) + " }"
+        return "{ " + ", ".join(f"{k} = {show(v)}" for k, v in value.items()) + " }"
     return str(value)

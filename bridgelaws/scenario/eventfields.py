@@ -11,13 +11,13 @@ from dataclasses import dataclass
 from typing import Any, Union
 
 from bridgelaws.cards import Card, Seat, Suit
-from bridgelaws.designations import _MAX_TEXT as _MAX_WORDS
+from bridgelaws.designations import MAX_TEXT as _MAX_WORDS
 from bridgelaws.events import Event, EVENT_TYPES
 from bridgelaws.i18n import LocalText
 
-from bridgelaws.scenario.model import _VOCABULARY, SEATLESS_ACTIONS
+from bridgelaws.scenario.model import VOCABULARY, SEATLESS_ACTIONS
 from bridgelaws.scenario.values import (
-    _bool, _card, _list, _no_unknown_keys, _Problem, _seat, _short, _string, _suit, _text, _type_name,
+    boolean, card, items, no_unknown_keys, Problem, seat, short, string, suit, text as _text, type_name,
 )
 
 
@@ -43,11 +43,11 @@ def _converter(hint: Any, *, shown: bool = False) -> tuple[Converter, bool]:
         def union(value: Any, where: str) -> Any:
             if value is None and optional:
                 return None
-            first: _Problem | None = None
+            first: Problem | None = None
             for conv in convs:
                 try:
                     return conv(value, where)
-                except _Problem as exc:
+                except Problem as exc:
                     first = first or exc
             assert first is not None
             raise first
@@ -57,27 +57,27 @@ def _converter(hint: Any, *, shown: bool = False) -> tuple[Converter, bool]:
         elem = _converter(args[0] if args else Any)[0]
 
         def tuple_of(value: Any, where: str) -> tuple[Any, ...]:
-            return tuple(elem(v, where) for v in _list(value, where))
+            return tuple(elem(v, where) for v in items(value, where))
 
         return tuple_of, False
     if hint is Card:
-        return (lambda v, w: _card(v, w, shown=shown)), False
+        return (lambda v, w: card(v, w, shown=shown)), False
     if hint is Seat:
-        return _seat, False
+        return seat, False
     if hint is Suit:
-        return _suit, False
+        return suit, False
     if hint is bool:
-        return _bool, False
+        return boolean, False
     if hint is str:
-        return _string, False
+        return string, False
     if hint is LocalText:  # a text in one language or several: { da = "…", nb = "…", en = "…" }
         def local_text(value: Any, where: str) -> LocalText:
             if not isinstance(value, dict):
-                raise _Problem(f"{where}: must be a string or a table of languages (da, nb, en) to text, "
-                               f"not {_type_name(value)}")
+                raise Problem(f"{where}: must be a string or a table of languages (da, nb, en) to text, "
+                               f"not {type_name(value)}")
             text = _text(value, where)
             if not text:
-                raise _Problem(f"{where}: a table of languages with no language in it")
+                raise Problem(f"{where}: a table of languages with no language in it")
             return LocalText(text)
 
         return local_text, False
@@ -88,7 +88,7 @@ def _converter(hint: Any, *, shown: bool = False) -> tuple[Converter, bool]:
             if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 3:
                 return int(value)
             if isinstance(value, bool) or not isinstance(value, int):
-                raise _Problem(f"{where}: must be a whole number, not {_short(value)}")
+                raise Problem(f"{where}: must be a whole number, not {short(value)}")
             return value
 
         return integer, False
@@ -98,7 +98,7 @@ def _converter(hint: Any, *, shown: bool = False) -> tuple[Converter, bool]:
             return value
         if isinstance(value, list) and all(isinstance(v, (str, bool, int)) for v in value):
             return tuple(value)
-        raise _Problem(f"{where}: unexpected value {_short(value)}")
+        raise Problem(f"{where}: unexpected value {short(value)}")
 
     return plain, False
 
@@ -106,7 +106,7 @@ def _converter(hint: Any, *, shown: bool = False) -> tuple[Converter, bool]:
 _SPECS: dict[type, tuple[_FieldSpec, ...]] = {}
 
 
-def _specs(cls: type) -> tuple[_FieldSpec, ...]:
+def field_specs(cls: type) -> tuple[_FieldSpec, ...]:
     """The fields of an event class, their converters and whether each is required (cached per class)."""
     specs = _SPECS.get(cls)
     if specs is None:
@@ -124,12 +124,12 @@ def _specs(cls: type) -> tuple[_FieldSpec, ...]:
     return specs
 
 
-def _label(raw: Mapping[Any, Any]) -> str:
+def event_label(raw: Mapping[Any, Any]) -> str:
     """``W play SX``: the event as written, for messages (the same form as ``str(event)``)."""
     def cut(v: Any) -> str:
         if isinstance(v, (list, dict)) and len(v) > 20:
-            return f"<{_type_name(v)} of {len(v)} items>"
-        text = str(v) if not isinstance(v, int) or isinstance(v, bool) or abs(v) < 10 ** 12 else _short(v)
+            return f"<{type_name(v)} of {len(v)} items>"
+        text = str(v) if not isinstance(v, int) or isinstance(v, bool) or abs(v) < 10 ** 12 else short(v)
         return text if len(text) <= 60 else text[:59] + "…"
 
     action = raw.get("action", "?")
@@ -145,56 +145,51 @@ def _label(raw: Mapping[Any, Any]) -> str:
     return " ".join(parts)
 
 
-def _history(value: Any) -> tuple[Event, ...]:
+def read_history(value: Any) -> tuple[Event, ...]:
     events = []
-    for i, raw in enumerate(_list(value, "history"), 1):
-        events.append(_event(raw, i))
+    for i, raw in enumerate(items(value, "history"), 1):
+        events.append(read_event(raw, i))
     return tuple(events)
 
 
-def _event(raw: Any, no: int) -> Event:
+def read_event(raw: Any, no: int) -> Event:
     if not isinstance(raw, dict):
-        raise _Problem(f"event {no}: must be a table like {{ seat = \"W\", action = \"play\", card = \"S3\" }}, "
-                       f"not {_type_name(raw)}", no)
-    where = f"event {no} ({_label(raw)})"
+        raise Problem(f"event {no}: must be a table like {{ seat = \"W\", action = \"play\", card = \"S3\" }}, "
+                       f"not {type_name(raw)}", no)
+    where = f"event {no} ({event_label(raw)})"
     try:
         action = raw.get("action")
         if action is None:
-            raise _Problem(f"{where}: missing key 'action'")
+            raise Problem(f"{where}: missing key 'action'")
         cls = EVENT_TYPES.get(action) if isinstance(action, str) else None
         if cls is None:
             hint = difflib.get_close_matches(str(action), list(EVENT_TYPES), n=1, cutoff=0.6)
             did_you_mean = f" (did you mean {hint[0]!r}?)" if hint else ""
-            raise _Problem(f"{where}: unknown action {_short(action)}{did_you_mean}; "
+            raise Problem(f"{where}: unknown action {short(action)}{did_you_mean}; "
                            f"actions: {', '.join(EVENT_TYPES)}")
-        specs = _specs(cls)
+        specs = field_specs(cls)
         seats = [] if action in SEATLESS_ACTIONS else ["seat"]
-        _no_unknown_keys(raw, seats + ["action"] + [s.name for s in specs if s.name != "seat"], where)
+        no_unknown_keys(raw, seats + ["action"] + [s.name for s in specs if s.name != "seat"], where)
         kwargs: dict[str, Any] = {}
         for spec in specs:
             if spec.name not in raw:
                 if spec.required:
-                    raise _Problem(f"{where}: missing key {spec.name!r}")
+                    raise Problem(f"{where}: missing key {spec.name!r}")
                 continue
             fwhere = where if spec.shown else f"{where}: {spec.name}"
             value = spec.convert(raw[spec.name], fwhere)
-            vocabulary = _VOCABULARY.get((action, spec.name))
+            vocabulary = VOCABULARY.get((action, spec.name))
             if vocabulary is not None and value is not None and value not in vocabulary:
-                raise _Problem(f"{fwhere}: must be one of {', '.join(vocabulary)}, not {_short(value)}")
+                raise Problem(f"{fwhere}: must be one of {', '.join(vocabulary)}, not {short(value)}")
             kwargs[spec.name] = value
         if action == "designate" and len(kwargs.get("words") or "") > _MAX_WORDS:
-            raise _Problem(f"{where}: words: {len(kwargs['words'])} characters; a designation has at most "
+            raise Problem(f"{where}: words: {len(kwargs['words'])} characters; a designation has at most "
                            f"{_MAX_WORDS}")
         if action == "choose" and kwargs.get("suit") is not None and kwargs.get("suits"):
-            raise _Problem(f"{where}: give either suit or suits, not both")
+            raise Problem(f"{where}: give either suit or suits, not both")
         try:
             return cls(**kwargs)
         except (ValueError, TypeError) as exc:
-            raise _Problem(f"{where}: {exc}") from None
-    except _Problem as exc:
-        raise _Problem(str(exc), no) from None
-
-
-#: the event's label in an error ("event 7 (W play SX)"), for validate's auction checks (a public name: see
-#: tests/test_imports.py)
-label = _label
+            raise Problem(f"{where}: {exc}") from None
+    except Problem as exc:
+        raise Problem(str(exc), no) from None

@@ -12,48 +12,48 @@ from bridgelaws.laws import within
 from bridgelaws.scenario.auction_keys import AUCTION_EXPECTATIONS
 from bridgelaws.scenario.model import Checkpoint, EXPECTATION_KEYS
 from bridgelaws.scenario.values import (
-    _bool, _card, _choice, _law_ref, _list, _no_unknown_keys, _Problem, _seat, _short, _string, _suit, _table,
-    unique_items,
+    boolean, card, choice, items, law_ref, no_unknown_keys, Problem, seat as _seat, short, string, suit,
+    table as _table, unique_items,
 )
 
 
 _LEAD_RESTRICTION_KEYS = ("seat", "kind", "suit", "suits", "until")
-_DESIGNATION_KEYS = ("by", "valid", "candidates")
+DESIGNATION_KEYS = ("by", "valid", "candidates")
 _ROLE_KEYS = ("declarer", "dummy")
 _INFORMATION_KEYS = ("requirement_to_play_penalty_card", "other_information_from_penalty_card")
 _INFORMATION_PARTIES = ("N", "E", "S", "W", "declarer", "dummy")
 
 
 def _cards(value: Any, where: str) -> list[str]:
-    return unique_items(value, where, lambda v, w: str(_card(v, w)))
+    return unique_items(value, where, lambda v, w: str(card(v, w)))
 
 
 def _strings(value: Any, where: str) -> list[str]:
-    return unique_items(value, where, _string)
+    return unique_items(value, where, string)
 
 
 def _seat_table(value: Any, where: str, convert: Callable[[Any, str], Any]) -> dict[str, Any]:
     table = _table(value, where)
     by_seat: dict[Seat, Any] = {}
     for k, v in table.items():
-        seat = _seat(k, f"{where} (key {_short(k)})")
+        seat = _seat(k, f"{where} (key {short(k)})")
         if seat in by_seat:
-            raise _Problem(f"{where}: seat {seat.value} given twice")
+            raise Problem(f"{where}: seat {seat.value} given twice")
         by_seat[seat] = convert(v, f"{where}.{k}")
     return {s.value: by_seat[s] for s in Seat if s in by_seat}
 
 
 def _penalty_list(value: Any, where: str) -> list[dict[str, str]]:
     out = []
-    for item in _list(value, where):
+    for item in items(value, where):
         entry = _table(item, where)
-        _no_unknown_keys(entry, ("card", "kind"), where)
+        no_unknown_keys(entry, ("card", "kind"), where)
         for k in ("card", "kind"):
             if k not in entry:
-                raise _Problem(f"{where}: each penalty card is {{ card = \"D3\", kind = \"major\" }}; "
-                               f"missing {_short(k)}")
-        out.append({"card": str(_card(entry["card"], f"{where}.card")),
-                    "kind": _choice(entry["kind"], ("major", "minor"), f"{where}.kind")})
+                raise Problem(f"{where}: each penalty card is {{ card = \"D3\", kind = \"major\" }}; "
+                               f"missing {short(k)}")
+        out.append({"card": str(card(entry["card"], f"{where}.card")),
+                    "kind": choice(entry["kind"], ("major", "minor"), f"{where}.kind")})
     return out
 
 
@@ -62,13 +62,13 @@ def _none_or_table(value: Any, where: str, allowed: tuple[str, ...]) -> dict[str
     if value is False or value is None:
         return None
     table = _table(value, where)
-    _no_unknown_keys(table, allowed, where)
+    no_unknown_keys(table, allowed, where)
     return table
 
 
-def _expected(value: Any, where: str, history: tuple[Event, ...]) -> dict[str, Any]:
+def read_expected(value: Any, where: str, history: tuple[Event, ...]) -> dict[str, Any]:
     table = _table(value, where)
-    _no_unknown_keys(table, EXPECTATION_KEYS, where)
+    no_unknown_keys(table, EXPECTATION_KEYS, where)
     out: dict[str, Any] = {}
     for key in EXPECTATION_KEYS:
         if key not in table:
@@ -85,18 +85,18 @@ def _expected(value: Any, where: str, history: tuple[Event, ...]) -> dict[str, A
         elif key == "restored_to_hand":
             out[key] = _seat_table(v, w, _cards)
         elif key in ("played_card", "held_card", "touched_card"):
-            out[key] = str(_card(v, w))
+            out[key] = str(card(v, w))
         elif key in ("card_is_played", "lead_stands", "may_withdraw", "play_ceased"):
-            out[key] = _bool(v, w)
+            out[key] = boolean(v, w)
         elif key == "opening_lead":
-            out[key] = False if v is False or v is None else str(_card(v, w))
+            out[key] = False if v is False or v is None else str(card(v, w))
         elif key == "lead_restriction":
             out[key] = _lead_restriction(v, w)
         elif key == "designation":
             out[key] = _designation(v, w)
         elif key == "roles":
             t = _table(v, w)
-            _no_unknown_keys(t, _ROLE_KEYS, w)
+            no_unknown_keys(t, _ROLE_KEYS, w)
             out[key] = {k: _seat(t[k], f"{w}.{k}").value for k in _ROLE_KEYS if k in t}
         elif key == "information":
             out[key] = _information(v, w)
@@ -123,10 +123,10 @@ _SIDES = ("NS", "EW")
 
 def _revokes(value: Any, where: str) -> list[dict[str, Any]]:
     out = []
-    for i, item in enumerate(_list(value, where), 1):
+    for i, item in enumerate(items(value, where), 1):
         w = f"{where}[{i}]"
         entry = _table(item, w)
-        _no_unknown_keys(entry, _REVOKE_KEYS, w)
+        no_unknown_keys(entry, _REVOKE_KEYS, w)
         one: dict[str, Any] = {}
         for k in _REVOKE_KEYS:
             if k not in entry:
@@ -134,41 +134,41 @@ def _revokes(value: Any, where: str) -> list[dict[str, Any]]:
             if k == "seat":
                 one[k] = _seat(entry[k], f"{w}.seat").value
             elif k == "card":
-                one[k] = str(_card(entry[k], f"{w}.card"))
+                one[k] = str(card(entry[k], f"{w}.card"))
             elif k == "trick":
                 n = entry[k]
                 if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 13:
-                    raise _Problem(f"{w}.trick: must be a trick number 1 to 13, not {n!r}")
+                    raise Problem(f"{w}.trick: must be a trick number 1 to 13, not {n!r}")
                 one[k] = n
             else:
-                one[k] = _bool(entry[k], f"{w}.{k}")
+                one[k] = boolean(entry[k], f"{w}.{k}")
         out.append(one)
     return out
 
 
 def _tricks_won(value: Any, where: str) -> dict[str, int]:
     t = _table(value, where)
-    _no_unknown_keys(t, _SIDES, where)
+    no_unknown_keys(t, _SIDES, where)
     out = {}
     for k in _SIDES:
         if k in t:
             n = t[k]
             if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 13:
-                raise _Problem(f"{where}.{k}: must be a number of tricks 0 to 13, not {n!r}")
+                raise Problem(f"{where}.{k}: must be a number of tricks 0 to 13, not {n!r}")
             out[k] = n
     return out
 
 
 def _trick_adjustment(value: Any, where: str) -> dict[str, Any]:
     t = _table(value, where)
-    _no_unknown_keys(t, ("to", "tricks"), where)
+    no_unknown_keys(t, ("to", "tricks"), where)
     out: dict[str, Any] = {}
     if "to" in t:
-        out["to"] = _choice(t["to"], _SIDES, f"{where}.to")
+        out["to"] = choice(t["to"], _SIDES, f"{where}.to")
     if "tricks" in t:
         n = t["tricks"]
         if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 13:
-            raise _Problem(f"{where}.tricks: must be a number of tricks 0 to 13, not {n!r}")
+            raise Problem(f"{where}.tricks: must be a number of tricks 0 to 13, not {n!r}")
         out["tricks"] = n
     return out
 
@@ -191,25 +191,25 @@ def _option_name(name: Any, where: str) -> str:
     """An option of ``option_values`` in canonical form: ``require:C``, ``forbid:D,C`` (suits in the order
     given), ``designate_penalty_card:SK``."""
     if not isinstance(name, str):
-        raise _Problem(f"{where}: an option is a name such as \"require:C\" or \"none\", not {_short(name)}")
+        raise Problem(f"{where}: an option is a name such as \"require:C\" or \"none\", not {short(name)}")
     base, colon, arg = name.partition(":")
     if base not in _OPTION_ARGS:
-        raise _Problem(f"{where}: unknown option {_short(name)}; options are "
+        raise Problem(f"{where}: unknown option {short(name)}; options are "
                        + ", ".join(k + (":…" if v else "") for k, v in _OPTION_ARGS.items()))
     kind = _OPTION_ARGS[base]
-    w = f"{where} (option {_short(name)})"
+    w = f"{where} (option {short(name)})"
     if kind is None:
         if colon:
-            raise _Problem(f"{w}: {base} takes no suit or card")
+            raise Problem(f"{w}: {base} takes no suit or card")
         return base
     if not arg:
-        raise _Problem(f"{w}: write the {'card' if kind == 'card' else 'suit'} after a colon, e.g. "
+        raise Problem(f"{w}: write the {'card' if kind == 'card' else 'suit'} after a colon, e.g. "
                        f"{base}:{'SK' if kind == 'card' else 'C'}")
     if kind == "card":
-        return f"{base}:{_card(arg, w)}"
-    suits = [_suit(x.strip(), w).value for x in arg.split(",")]
+        return f"{base}:{card(arg, w)}"
+    suits = [suit(x.strip(), w).value for x in arg.split(",")]
     if kind == "suit" and len(suits) != 1 or len(set(suits)) != len(suits):
-        raise _Problem(f"{w}: {'one suit' if kind == 'suit' else 'each suit once'}")
+        raise Problem(f"{w}: {'one suit' if kind == 'suit' else 'each suit once'}")
     return f"{base}:{','.join(suits)}"
 
 
@@ -223,7 +223,7 @@ def _tricks_value(value: Any, where: str) -> str:
         digits = t[2:] if t.startswith(">=") else t
         if digits.isdigit() and 0 <= int(digits) <= 13:
             return (">=" if t.startswith(">=") else "") + str(int(digits))
-    raise _Problem(f"{where}: tricks are a number 0 to 13, or a bound written \">=8\", not {_short(value)}")
+    raise Problem(f"{where}: tricks are a number 0 to 13, or a bound written \">=8\", not {short(value)}")
 
 
 def _option_values(value: Any, where: str) -> dict[str, str]:
@@ -232,7 +232,7 @@ def _option_values(value: Any, where: str) -> dict[str, str]:
     for name, v in table.items():
         key = _option_name(name, where)
         if key in out:
-            raise _Problem(f"{where}: option {key} given twice")
+            raise Problem(f"{where}: option {key} given twice")
         out[key] = _tricks_value(v, f"{where}.{name}")
     return out
 
@@ -242,7 +242,7 @@ def _lead_restriction(value: Any, where: str) -> dict[str, Any] | bool:
     if t is None:
         return False
     if "suit" in t and "suits" in t:
-        raise _Problem(f"{where}: give either suit or suits, not both")
+        raise Problem(f"{where}: give either suit or suits, not both")
     out: dict[str, Any] = {}
     for k in _LEAD_RESTRICTION_KEYS:
         if k not in t:
@@ -251,25 +251,25 @@ def _lead_restriction(value: Any, where: str) -> dict[str, Any] | bool:
         if k == "seat":
             out[k] = _seat(t[k], w).value
         elif k == "kind":
-            out[k] = _choice(t[k], ("require", "forbid"), w)
+            out[k] = choice(t[k], ("require", "forbid"), w)
         elif k == "suit":
-            out[k] = _suit(t[k], w).value
+            out[k] = suit(t[k], w).value
         elif k == "suits":
-            out[k] = [_suit(s, w).value for s in _list(t[k], w)]
+            out[k] = [suit(s, w).value for s in items(t[k], w)]
         else:
-            out[k] = _choice(t[k], ("this_lead", "loses_lead"), w)
+            out[k] = choice(t[k], ("this_lead", "loses_lead"), w)
     return out
 
 
 def _designation(value: Any, where: str) -> dict[str, Any] | bool:
-    t = _none_or_table(value, where, _DESIGNATION_KEYS)
+    t = _none_or_table(value, where, DESIGNATION_KEYS)
     if t is None:
         return False
     out: dict[str, Any] = {}
     if "by" in t:
-        out["by"] = _choice(t["by"], ("either_defender", "declarer"), f"{where}.by")
+        out["by"] = choice(t["by"], ("either_defender", "declarer"), f"{where}.by")
     if "valid" in t:
-        out["valid"] = _bool(t["valid"], f"{where}.valid")
+        out["valid"] = boolean(t["valid"], f"{where}.valid")
     if "candidates" in t:
         out["candidates"] = _cards(t["candidates"], f"{where}.candidates")
     return out
@@ -285,11 +285,11 @@ def _withdrawn_information(value: Any, where: str) -> dict[str, str] | bool:
     if t is None:
         return False
     if not t:
-        raise _Problem(f"{where}: name a side, e.g. {{ NS = \"authorized\", EW = \"unauthorized\" }}")
-    out = {side: _choice(t[side], _WITHDRAWN_STATUS, f"{where}.{side}") for side in _SIDES if side in t}
+        raise Problem(f"{where}: name a side, e.g. {{ NS = \"authorized\", EW = \"unauthorized\" }}")
+    out = {side: choice(t[side], _WITHDRAWN_STATUS, f"{where}.{side}") for side in _SIDES if side in t}
     if len(out) == 2 and out["NS"] == out["EW"] == "unauthorized":
         # authorized for both is what a withdrawal gives where the Laws say 16C does not apply (27B1(b), 23B)
-        raise _Problem(f"{where}: Law 16C makes what a withdrawn action shows authorized for the non-offending "
+        raise Problem(f"{where}: Law 16C makes what a withdrawn action shows authorized for the non-offending "
                        "side (16C1); it is never unauthorized for both")
     return out
 
@@ -301,7 +301,7 @@ def _information(value: Any, where: str) -> dict[str, Any] | bool:
     out: dict[str, Any] = {}
     if "requirement_to_play_penalty_card" in t:
         k = "requirement_to_play_penalty_card"
-        out[k] = _string(t[k], f"{where}.{k}")
+        out[k] = string(t[k], f"{where}.{k}")
     if "other_information_from_penalty_card" in t:
         k = "other_information_from_penalty_card"
         w = f"{where}.{k}"
@@ -311,21 +311,21 @@ def _information(value: Any, where: str) -> dict[str, Any] | bool:
             name = party.upper() if isinstance(party, str) and party.upper() in "NESW" and len(party) == 1 \
                 else party
             if name not in _INFORMATION_PARTIES:
-                raise _Problem(f"{w}: unknown key {_short(party)}; allowed: a seat (N, E, S, W), declarer, dummy")
-            parties[name] = _string(status, f"{w}.{party}")
+                raise Problem(f"{w}: unknown key {short(party)}; allowed: a seat (N, E, S, W), declarer, dummy")
+            parties[name] = string(status, f"{w}.{party}")
         out[k] = {p: parties[p] for p in _INFORMATION_PARTIES if p in parties}
     return out
 
 
 def _law_codes(value: Any, where: str) -> list[str]:
     """``statements_cite`` (and its exact and negative forms): law references, each in its compact form (``"16C"``), without repeats."""
-    return unique_items(value, where, lambda v, w: _law_ref(v, w).code)
+    return unique_items(value, where, lambda v, w: law_ref(v, w).code)
 
 
 def _least_tricks(value: Any, where: str) -> int:
     """``claim_least_tricks``: a number of tricks 0 to 13 (the claim solver's answer)."""
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 13:
-        raise _Problem(f"{where}: must be a number of tricks 0 to 13, not {_short(value)}")
+        raise Problem(f"{where}: must be a number of tricks 0 to 13, not {short(value)}")
     return value
 
 
@@ -343,42 +343,42 @@ def _check_statement_lists(out: dict[str, Any], where: str) -> None:
         for code in out.get(key, []):
             for bad in forbidden:
                 if within(code, bad) or within(bad, code):
-                    raise _Problem(f"{where}: law {code} is in {key} and {bad} in statements_not_cite")
+                    raise Problem(f"{where}: law {code} is in {key} and {bad} in statements_not_cite")
     exact = out.get("statements_cite_exactly")
     if exact is not None:
         for code in out.get("statements_cite", []):
             if not any(within(code, e) or within(e, code) for e in exact):
-                raise _Problem(f"{where}: law {code} is in statements_cite but not in statements_cite_exactly")
+                raise Problem(f"{where}: law {code} is in statements_cite but not in statements_cite_exactly")
 
 
 def _check_pairs(out: dict[str, Any], where: str, history: tuple[Event, ...]) -> None:
     """Keys that only make sense together, and cards that must name a card of the history's events."""
     if "played_by" in out and "played_card" not in out:
-        raise _Problem(f"{where}: played_by needs played_card")
+        raise Problem(f"{where}: played_by needs played_card")
     if "held_card" in out and "touched_card" in out:
-        raise _Problem(f"{where}: give either held_card or touched_card, not both")
+        raise Problem(f"{where}: give either held_card or touched_card, not both")
     named = "held_card" in out or "touched_card" in out
     if named != ("card_is_played" in out):
-        raise _Problem(f"{where}: held_card / touched_card and card_is_played go together")
+        raise Problem(f"{where}: held_card / touched_card and card_is_played go together")
     for key, action in (("held_card", "hold"), ("touched_card", "touch")):
         if key in out and not any(e.action == action and str(getattr(e, "card", "")) == out[key]
                                   for e in history):
-            raise _Problem(f"{where}.{key}: {out[key]} is not the card of any {_short(action)} event in the history "
+            raise Problem(f"{where}.{key}: {out[key]} is not the card of any {short(action)} event in the history "
                            "before this point")
 
 
-def _checkpoints(value: Any, history: tuple[Event, ...]) -> tuple[Checkpoint, ...]:
+def read_checkpoints(value: Any, history: tuple[Event, ...]) -> tuple[Checkpoint, ...]:
     out = []
-    for i, raw in enumerate(_list(value, "checkpoints"), 1):
+    for i, raw in enumerate(items(value, "checkpoints"), 1):
         where = f"checkpoint {i}"
         t = _table(raw, where)
-        _no_unknown_keys(t, ("after", "expected"), where)
+        no_unknown_keys(t, ("after", "expected"), where)
         for k in ("after", "expected"):
             if k not in t:
-                raise _Problem(f"{where}: missing key {_short(k)}")
+                raise Problem(f"{where}: missing key {short(k)}")
         after = t["after"]
         if isinstance(after, bool) or not isinstance(after, int) or not 0 <= after <= len(history):
-            raise _Problem(f"{where}: after must be a number of events from 0 to {len(history)}, not {_short(after)}")
-        out.append(Checkpoint(after, _expected(t["expected"], f"{where} (after {after}): expected",
+            raise Problem(f"{where}: after must be a number of events from 0 to {len(history)}, not {short(after)}")
+        out.append(Checkpoint(after, read_expected(t["expected"], f"{where} (after {after}): expected",
                                                history[:after])))
     return tuple(out)

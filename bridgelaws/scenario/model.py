@@ -44,11 +44,11 @@ REQUIRED_KEYS = ("id", "contract", "declarer", "deal", "history")
 #: What ``check`` reports as the actual value when the engine cannot answer yet.
 NOT_IMPLEMENTED = "not implemented"
 
-_ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
-_BARE_KEY_RE = re.compile(r"^[A-Za-z0-9_-]+$")
+ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
+BARE_KEY_RE = re.compile(r"^[A-Za-z0-9_-]+$")
 
 #: Closed vocabularies of event fields, by (action, field): a typo is an error in the file.
-_VOCABULARY: dict[tuple[str, str], tuple[str, ...]] = {
+VOCABULARY: dict[tuple[str, str], tuple[str, ...]] = {
     ("expose", "how"): EXPOSE_HOW,
     ("expose", "period"): ("clarification", "auction"),
     ("choose", "option"): CHOOSE_OPTIONS,

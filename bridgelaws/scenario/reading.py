@@ -14,8 +14,8 @@ from typing import Any
 from bridgelaws.errors import ScenarioError
 
 from bridgelaws.scenario.model import Scenario
-from bridgelaws.scenario.validate import _no_duplicate_keys, from_dict, MAX_NUMBER
-from bridgelaws.scenario.values import _short
+from bridgelaws.scenario.validate import no_duplicate_keys, from_dict, MAX_NUMBER
+from bridgelaws.scenario.values import short
 
 
 MAX_FILE_BYTES = 1 << 20
@@ -156,12 +156,12 @@ def loads(text: str, format: str | None = None, *, path: str | None = None) -> S
                                 f"lie between -{MAX_NUMBER} and {MAX_NUMBER}", path=path) from None
     elif fmt == "json":
         try:
-            data = json.loads(text, object_pairs_hook=_no_duplicate_keys)
+            data = json.loads(text, object_pairs_hook=no_duplicate_keys)
         except json.JSONDecodeError as exc:
             raise ScenarioError(f"{where}invalid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})",
                                 path=path) from None
         except (ValueError, RecursionError) as exc:
             raise ScenarioError(f"{where}invalid JSON: {exc}", path=path) from None
     else:
-        raise ScenarioError(f"{where}unknown format {_short(format)}: use 'toml' or 'json'", path=path)
+        raise ScenarioError(f"{where}unknown format {short(format)}: use 'toml' or 'json'", path=path)
     return from_dict(data, path=path)

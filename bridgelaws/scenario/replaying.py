@@ -9,7 +9,7 @@ from bridgelaws.table import Table
 from bridgelaws.scenario.model import Scenario
 
 
-def _refusal(scenario: Scenario, no: int, event: Event, exc: BridgeLawsError) -> ScenarioError:
+def refusal(scenario: Scenario, no: int, event: Event, exc: BridgeLawsError) -> ScenarioError:
     msg = str(exc)
     prefix = f"{event}: "
     if msg.startswith(prefix):
@@ -31,5 +31,5 @@ def replay(scenario: Scenario, upto: int | None = None) -> Table:
         try:
             table.push(event)
         except BridgeLawsError as exc:
-            raise _refusal(scenario, no, event, exc) from exc
+            raise refusal(scenario, no, event, exc) from exc
     return table

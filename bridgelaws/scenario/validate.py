@@ -9,11 +9,11 @@ from bridgelaws.deal import Contract
 from bridgelaws.errors import ScenarioError
 
 from bridgelaws.scenario.auction_keys import auction_contract, clarification_exposures, is_auction_event, vulnerable
-from bridgelaws.scenario.eventfields import _history, label as _label
-from bridgelaws.scenario.expectations import _checkpoints, _expected
-from bridgelaws.scenario.model import _ID_RE, REQUIRED_KEYS, Scenario, TEXT_KEYS, TOP_LEVEL_KEYS
+from bridgelaws.scenario.eventfields import event_label, read_history
+from bridgelaws.scenario.expectations import read_checkpoints, read_expected
+from bridgelaws.scenario.model import ID_RE, REQUIRED_KEYS, Scenario, TEXT_KEYS, TOP_LEVEL_KEYS
 from bridgelaws.scenario.values import (
-    _deal, _law_ref, _list, _no_unknown_keys, _Problem, _seat, _short, _short_path, _string, _text, _type_name,
+    deal as _deal, law_ref, items as _list, no_unknown_keys, Problem, seat, short, short_path, string, text, type_name,
 )
 
 
@@ -24,7 +24,7 @@ MAX_STRING = 100_000
 MAX_NUMBER = 1_000_000
 
 
-def _out_of_bounds(data: Any) -> str | None:
+def out_of_bounds(data: Any) -> str | None:
     """What lies outside what the format allows (too deep, too long, too large), or None. Iterative, so no
     nesting can exhaust the stack; a fast pass first, and the place is worked out only for a problem."""
     return _bounds_walk(data, with_paths=True) if _bounds_walk(data, with_paths=False) else None
@@ -46,7 +46,7 @@ def _bounds_walk(data: Any, *, with_paths: bool) -> str | None:
             elif isinstance(value, (int, float)) and not isinstance(value, bool) \
                     and not -MAX_NUMBER <= value <= MAX_NUMBER:   # NaN fails this comparison too
                 at = f"{where}: " if where else ""
-                return f"{at}the number {_short(value)} is out of range (at most {MAX_NUMBER} either way)"
+                return f"{at}the number {short(value)} is out of range (at most {MAX_NUMBER} either way)"
             continue
         if depth >= MAX_DEPTH:
             at = f"{where}: " if where else ""
@@ -56,12 +56,12 @@ def _bounds_walk(data: Any, *, with_paths: bool) -> str | None:
                 at = f"{where}: " if where else ""
                 return f"{at}a key of {len(k)} characters; at most {MAX_STRING} are allowed"
             if isinstance(v, (dict, list, str, int, float)):
-                stack.append((v, depth + 1, _short_path(where, k if isinstance(k, str) else f"[{k}]")
+                stack.append((v, depth + 1, short_path(where, k if isinstance(k, str) else f"[{k}]")
                               if with_paths else ""))
     return None
 
 
-def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+def no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for k, v in pairs:
         if k in out:
@@ -76,13 +76,13 @@ _MAX_MESSAGE = 1000
 def from_dict(data: Any, *, path: str | None = None) -> Scenario:
     """Validate a parsed scenario (the dict a TOML or JSON reader gives) and build the Scenario."""
     raw_id = data.get("id") if isinstance(data, dict) else None
-    scenario_id = raw_id if isinstance(raw_id, str) and _ID_RE.fullmatch(raw_id) else None
-    problem = _out_of_bounds(data)   # before any other work on the values
+    scenario_id = raw_id if isinstance(raw_id, str) and ID_RE.fullmatch(raw_id) else None
+    problem = out_of_bounds(data)   # before any other work on the values
     if problem:
         raise ScenarioError(f"{path}: {problem}" if path else problem, path=path, scenario_id=scenario_id)
     try:
         return _build(data, path)
-    except _Problem as exc:
+    except Problem as exc:
         where = f"{path}: " if path else ""
         message = str(exc)
         if len(message) > _MAX_MESSAGE:   # a value quoted from the file by a parser's message
@@ -109,9 +109,9 @@ def _starts_at_the_lead(history: Any) -> bool:
 
 def _build(data: Any, path: str | None) -> Scenario:
     if not isinstance(data, dict):
-        raise _Problem(f"a scenario must be a table of keys, not {_type_name(data)}")
-    _no_unknown_keys(data, TOP_LEVEL_KEYS, "")
-    dealer = _seat(data["dealer"], "dealer") if "dealer" in data else None
+        raise Problem(f"a scenario must be a table of keys, not {type_name(data)}")
+    no_unknown_keys(data, TOP_LEVEL_KEYS, "")
+    dealer = seat(data["dealer"], "dealer") if "dealer" in data else None
     if dealer is not None and _starts_at_the_lead(data.get("history")):
         # a dealer (and vulnerability) given for a deal whose history has events and no call: the scenario starts
         # at the opening lead as any other, and gives its contract and declarer (SCENARIO_FORMAT.md: the dealer is
@@ -123,37 +123,37 @@ def _build(data: Any, path: str | None) -> Scenario:
     required = REQUIRED_KEYS if dealer is None else tuple(k for k in REQUIRED_KEYS if k not in ("contract", "declarer"))
     missing = [k for k in required if k not in data]
     if missing:
-        raise _Problem(f"missing required key{'s' if len(missing) > 1 else ''} "
+        raise Problem(f"missing required key{'s' if len(missing) > 1 else ''} "
                        + ", ".join(repr(k) for k in missing))
     sid = data["id"]
-    if not isinstance(sid, str) or not _ID_RE.fullmatch(sid):
-        raise _Problem(f"id: must be an ASCII slug of letters, digits, '-', '_' and '.', e.g. "
-                       f"'stort-strafkort-1a', not {_short(sid)}")
+    if not isinstance(sid, str) or not ID_RE.fullmatch(sid):
+        raise Problem(f"id: must be an ASCII slug of letters, digits, '-', '_' and '.', e.g. "
+                       f"'stort-strafkort-1a', not {short(sid)}")
     if dealer is None:
-        declarer = _seat(data["declarer"], "declarer")
+        declarer = seat(data["declarer"], "declarer")
         if not isinstance(data["contract"], str):
-            raise _Problem(f"contract: must be a string like '3NT' or '4SX', not {_short(data['contract'])}")
+            raise Problem(f"contract: must be a string like '3NT' or '4SX', not {short(data['contract'])}")
         try:
             contract = Contract.parse(data["contract"], declarer)
         except (ValueError, TypeError) as exc:
-            raise _Problem(f"contract: {exc}") from None
+            raise Problem(f"contract: {exc}") from None
     deal = _deal(data["deal"])
-    history = _history(data["history"])
+    history = read_history(data["history"])
     if dealer is not None:   # the legal auction gives the contract (SCENARIO_FORMAT.md, "The auction period")
         history = clarification_exposures(dealer, history)
         raw = data["history"]
         contract, declarer = auction_contract(  # type: ignore[assignment]
             dealer, history, data.get("contract"), data.get("declarer"),
-            lambda no: f"event {no} ({_label(raw[no - 1])})")
+            lambda no: f"event {no} ({event_label(raw[no - 1])})")
     elif "vulnerable" in data or any(is_auction_event(e) for e in history):
         no = next((i for i, e in enumerate(history, 1) if is_auction_event(e)), None)
-        where = f"event {no} ({_label(data['history'][no - 1])})" if no else "vulnerable"
-        raise _Problem(f"{where}: a scenario with an auction names its dealer (dealer = \"N\")", no)
-    texts = {k: _text(data[k], k) if k in data else None for k in TEXT_KEYS}
-    laws = tuple(_law_ref(v, "laws") for v in _list(data.get("laws", []), "laws"))
-    tags = tuple(_string(v, "tags") for v in _list(data.get("tags", []), "tags"))
-    expected = _expected(data.get("expected", {}), "expected", history)
-    checkpoints = _checkpoints(data.get("checkpoints", []), history)
+        where = f"event {no} ({event_label(data['history'][no - 1])})" if no else "vulnerable"
+        raise Problem(f"{where}: a scenario with an auction names its dealer (dealer = \"N\")", no)
+    texts = {k: text(data[k], k) if k in data else None for k in TEXT_KEYS}
+    laws = tuple(law_ref(v, "laws") for v in _list(data.get("laws", []), "laws"))
+    tags = tuple(string(v, "tags") for v in _list(data.get("tags", []), "tags"))
+    expected = read_expected(data.get("expected", {}), "expected", history)
+    checkpoints = read_checkpoints(data.get("checkpoints", []), history)
     vul = vulnerable(data["vulnerable"]) if "vulnerable" in data else None
     return Scenario(id=sid, contract=contract, declarer=declarer, deal=deal, history=history,  # type: ignore[arg-type]
                     dealer=dealer, vulnerable=vul,

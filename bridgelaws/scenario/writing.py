@@ -8,7 +8,7 @@ from typing import Any
 
 from bridgelaws.table import Table
 
-from bridgelaws.scenario.model import _BARE_KEY_RE, Scenario
+from bridgelaws.scenario.model import BARE_KEY_RE, Scenario
 from bridgelaws.scenario.validate import from_dict
 
 
@@ -73,20 +73,20 @@ def dumps(scenario: Scenario, format: str = "toml") -> str:
                 lines.append("history = []")
             else:
                 lines.append("history = [")
-                lines.extend(f"  {_toml_value(ev)}," for ev in value)
+                lines.extend(f"  {toml_value(ev)}," for ev in value)
                 lines.append("]")
         elif isinstance(value, dict) and any("\n" in v for v in value.values()):
-            lines.extend(f"{key}.{_toml_key(k)} = {_toml_value(v)}" for k, v in value.items())
+            lines.extend(f"{key}.{toml_key(k)} = {toml_value(v)}" for k, v in value.items())
         else:
-            lines.append(f"{key} = {_toml_value(value)}")
+            lines.append(f"{key} = {toml_value(value)}")
     if "expected" in data:
         lines += ["", "[expected]"]
-        lines.extend(f"{_toml_key(k)} = {_toml_value(v)}" for k, v in data["expected"].items())
+        lines.extend(f"{toml_key(k)} = {toml_value(v)}" for k, v in data["expected"].items())
     for cp in data.get("checkpoints", []):
         lines += ["", "[[checkpoints]]", f"after = {cp['after']}"]
         if cp["expected"]:
             lines.append("[checkpoints.expected]")
-            lines.extend(f"{_toml_key(k)} = {_toml_value(v)}" for k, v in cp["expected"].items())
+            lines.extend(f"{toml_key(k)} = {toml_value(v)}" for k, v in cp["expected"].items())
         else:
             lines.append("expected = {}")
     return "\n".join(lines) + "\n"
@@ -99,8 +99,8 @@ def dump(scenario: Scenario, path: str | Path, format: str | None = None) -> Non
     p.write_text(dumps(scenario, fmt), encoding="utf-8")
 
 
-def _toml_key(key: str) -> str:
-    return key if _BARE_KEY_RE.match(key) else _toml_string(key)
+def toml_key(key: str) -> str:
+    return key if BARE_KEY_RE.match(key) else toml_string(key)
 
 
 _ESCAPES = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r"}
@@ -114,7 +114,7 @@ def _escape_char(ch: str) -> str:
     return ch
 
 
-def _toml_string(text: str) -> str:
+def toml_string(text: str) -> str:
     if "\n" not in text:
         return '"' + "".join(_escape_char(ch) for ch in text) + '"'
     # a multi-line basic string; a quote is escaped where it could end the string
@@ -130,17 +130,17 @@ def _toml_string(text: str) -> str:
     return '"""\n' + "".join(out) + '"""'
 
 
-def _toml_value(value: Any) -> str:
+def toml_value(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
         return str(value)
     if isinstance(value, str):
-        return _toml_string(value)
+        return toml_string(value)
     if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+        return "[" + ", ".join(toml_value(v) for v in value) + "]"
     if isinstance(value, dict):
         if not value:
             return "{}"
-        return "{ " + ", ".join(f"{_toml_key(k)} = {_toml_value(v)}" for k, v in value.items()) + " }"
+        return "{ " + ", ".join(f"{toml_key(k)} = {toml_value(v)}" for k, v in value.items()) + " }"
     raise ValueError(f"cannot write {value!r} in a scenario file")

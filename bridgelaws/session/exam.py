@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from bridgelaws import scenario as _scenario
+from bridgelaws.scenario.comparisons import turn_law
 from bridgelaws.cards import Card, Suit
 from bridgelaws.errors import BridgeLawsError
 from bridgelaws.i18n import Message, text
@@ -143,7 +144,7 @@ class Exam:
             legal = table.legal_cards()
             if legal:
                 return {"kind": "legal", "key": (self._id, tuple(pos.history), "legal"), "seat": st.to_act,
-                        "right": legal, "law": _scenario._turn_law(table, "cards")}
+                        "right": legal, "law": turn_law(table, "cards")}
         return None
 
     def is_answered(self, q: Mapping[str, Any]) -> bool:

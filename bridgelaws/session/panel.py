@@ -25,7 +25,7 @@ def side_panel(s: SessionCore, view: BoardView) -> Panel:
     lang = s.lang
     br = s.branches[s.branch]
     q = s.question()
-    article_options = _article_options(s, view)
+    article_options = article_options_at(s, view)
     return Panel(
         title=_scenario.localized(br.title, lang) or "",
         question=(_scenario.localized(br.question, lang) or "") if s.mode != "exam" or q is None else "",
@@ -135,7 +135,7 @@ def _next_events(s: SessionCore) -> list[Any]:
     return [s.branches[i].events[n] for i in s.matching() if len(s.branches[i].events) > n]
 
 
-def _article_options(s: SessionCore, view: BoardView) -> set[int]:
+def article_options_at(s: SessionCore, view: BoardView) -> set[int]:
     """The article's choice at a decision, marked on that option of the decision (no second box): the option
     that the article's own line takes here (the table's first scenario, when it comes from a source article: a
     ``seed-`` tag). Nothing is marked where the article does not choose (its line stops at the decision, or its
