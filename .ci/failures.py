@@ -5,9 +5,10 @@ when it exits, so that the names are the last thing of its output, also after a 
 
 from __future__ import annotations
 
-import json
 import os
 import sys
+
+import testlog  # .ci/testlog.py: this script's folder is on sys.path
 
 LINES = 12  # of each failure: its "E" lines (pytest's explanation), or else the end of its traceback
 
@@ -19,11 +20,7 @@ def first_lines(entry: dict[str, str]) -> list[str]:
 
 
 def main(path: str) -> int:
-    try:
-        with open(path, encoding="utf-8") as f:
-            entries = [json.loads(line) for line in f if line.strip()]
-    except FileNotFoundError:
-        return 0
+    entries = testlog.entries(path)
     if not entries:
         return 0
     print(f".ci/run: {len(entries)} failure(s) (all of them in {path}):")

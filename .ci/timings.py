@@ -7,19 +7,16 @@ large gap between the workers' ends means a long file began too late (tests/conf
 
 from __future__ import annotations
 
-import json
 import sys
 from collections import defaultdict
+
+import testlog  # .ci/testlog.py: this script's folder is on sys.path
 
 TOP = 12
 
 
 def main(path: str) -> int:
-    try:
-        with open(path, encoding="utf-8") as f:
-            entries = [json.loads(line) for line in f if line.strip()]
-    except FileNotFoundError:
-        return 0
+    entries = testlog.entries(path)
     if not entries:
         return 0
     begin = min(e["start"] for e in entries if e["start"])

@@ -3,6 +3,7 @@ anything outside the folder, an existing file unless asked, a file too large or 
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import stat
@@ -15,6 +16,11 @@ from bridgelaws.session.common import MAX_FILE_BYTES, SCENARIO_SUFFIXES, FileRef
 from bridgelaws.table import Table
 
 _VOILA_ENV = ("VOILA_KERNEL_ID", "VOILA_BASE_URL", "VOILA_SERVER_URL", "VOILA_APP_PORT")
+
+
+def _cannot_write(path: Path, exc: OSError) -> FileRefusal:
+    """The refusal of a file or folder that the system would not let us write: its name and the system's reason."""
+    return FileRefusal("cannot write", key="table.file.cannot_write", name=path.name, error=exc.strerror or "")
 
 
 class ScenarioFolder:
@@ -70,8 +76,7 @@ class ScenarioFolder:
             exists = path.exists()
             regular = not path.is_symlink() and (not exists or path.is_file())
         except OSError as exc:
-            raise FileRefusal("cannot write", key="table.file.cannot_write", name=path.name,
-                              error=exc.strerror or "") from None
+            raise _cannot_write(path, exc) from None
         if not regular:
             raise FileRefusal("not a regular file", key="table.file.not_regular", name=path.name)
         if exists and not overwrite:
@@ -93,12 +98,10 @@ class ScenarioFolder:
                 f.write(data)
         except FileExistsError:
             if not self.folder.is_dir():
-                raise FileRefusal("cannot write", key="table.file.cannot_write", name=path.name,
-                                  error=os.strerror(20)) from None
+                raise _cannot_write(path, NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR))) from None
             raise FileRefusal("exists", key="table.file.exists", name=path.name) from None
         except OSError as exc:
-            raise FileRefusal("cannot write", key="table.file.cannot_write", name=path.name,
-                              error=exc.strerror or "") from None
+            raise _cannot_write(path, exc) from None
         self.filename = path.name
         self.last_saved = path
         return path
@@ -256,8 +259,7 @@ def save_branches(s: Any, name: str | None = None, *, overwrite: bool | None = N
         for file_stem, sc in scenarios:
             (target / f"{file_stem}.toml").write_text(_scenario.dumps(sc, "toml"), encoding="utf-8")
     except OSError as exc:
-        raise FileRefusal("cannot write", key="table.file.cannot_write", name=target.name,
-                          error=exc.strerror or "") from None
+        raise _cannot_write(target, exc) from None
     folder.filename = path.name
     folder.last_saved = target
     return target
