@@ -562,6 +562,22 @@ def test_under_voila_saving_waits_for_the_teacher(tmp_path: Path, monkeypatch: p
     assert w.error is None and (tmp_path / "x.toml").exists()
 
 
+def test_forgetting_the_teachers_choice_leaves_the_tables_shown(tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    # allow_saving(None): a table made afterwards takes the default again (under Voila: no saving), a table already
+    # shown keeps the choice it was given
+    monkeypatch.setenv("VOILA_KERNEL_ID", "k")
+    allow_saving(True)
+    shown = fresh(lang="en", folder=tmp_path)
+    allow_saving(None)
+    later = fresh(lang="en", folder=tmp_path)
+    assert shown.session.allow_write is True and later.session.allow_write is False
+    later.send_action({"action": "save", "name": "x.toml"})
+    assert later.error is not None and later.error.key == "table.file.not_allowed"
+    shown.send_action({"action": "save", "name": "x.toml"})
+    assert shown.error is None and (tmp_path / "x.toml").exists()
+
+
 # ----------------------------------------------------------------------------------------------------------
 # the catalogue
 # ----------------------------------------------------------------------------------------------------------
