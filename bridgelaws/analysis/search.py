@@ -24,7 +24,9 @@ and DDS's answers for plain play (with a target: which cards reach ``t``) as bou
   side, at every node and for every card (the value after that card);
 - so a node whose plain value reaches ``t`` is answered at once, a defender's card whose plain value reaches
   ``t`` is never searched, and a card after which only plain play remains is answered exactly by its parent's
-  DDS call; a node whose parent already knows its plain value falls short asks DDS nothing.
+  DDS call; a node whose parent already knows its plain value falls short asks DDS nothing;
+- a node with one move only (one legal card of one run, often a penalty card that must be played now, or one
+  option) has that move's value: the search goes straight to the child and asks DDS there, not twice.
 """
 
 from __future__ import annotations
