@@ -216,8 +216,10 @@ class Search:
         only = None if clean else self._only_move(st)
         if only is not None:
             # one move only (a penalty card that must be played, a single legal card): its child answers, and DDS
-            # is asked there rather than twice (the value of a node with one move is that move's value)
-            ok = self.at_least(only[2], t - only[1])
+            # is asked there rather than twice (the value of a node with one move is that move's value). Plain
+            # play falling short here falls short after the side's card or declarer's option too (plain play has
+            # that move, and an option leaves the cards as they are), not after a defender's forced card
+            ok = self.at_least(only[2], t - only[1], below and (st.pending is not None or self.mine(st.to_act)))
         else:
             ok = self._node_reaches(st, t, below, clean)
         lo, hi = self.tt.get(key, (lo, hi))
