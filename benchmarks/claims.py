@@ -24,7 +24,7 @@ import argparse
 import statistics
 import time
 
-from bridgelaws.claimsolver import MAX_COMPUTED_TRICKS, can_lose_a_trick, min_tricks
+from bridgelaws.analysis.claims import MAX_COMPUTED_TRICKS, can_lose_a_trick, min_tricks
 from bridgelaws.rules.revoke import side_of
 from bridgelaws.simulate import random_ending
 

@@ -1,6 +1,6 @@
 """The events a pending decision offers: one per option, and per suit, suit set or card where the option takes
 one. Below the table (cards, events and the state only), so that the random playouts
-(:mod:`bridgelaws.simulate`) and the claim solver (:mod:`bridgelaws.claimsolver`), which the table's rules
+(:mod:`bridgelaws.simulate`) and the claim solver (:mod:`bridgelaws.analysis.claims`), which the table's rules
 import, read the same list.
 """
 

@@ -10,7 +10,7 @@ import pytest
 
 import bridgelaws.scenario as sc
 from bridgelaws.cards import Card, Seat
-from bridgelaws.claimsolver import min_tricks
+from bridgelaws.analysis.claims import min_tricks
 from bridgelaws.errors import IllegalPlayError, ScenarioError
 from bridgelaws.events import (
     Agree, Choose, Claim, Concede, Dispute, EndOfRound, Expose, NextBoardCall, Object, Play, TdRuling,

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from bridgelaws.cards import Seat
-from bridgelaws.claimsolver import MAX_COMPUTED_TRICKS, can_lose_a_trick, min_tricks
+from bridgelaws.analysis.claims import MAX_COMPUTED_TRICKS, can_lose_a_trick, min_tricks
 from bridgelaws.events import Claim, Play
 from bridgelaws.mechanics import Engine, legal_cards
 from bridgelaws.simulate import decision_events

@@ -375,6 +375,28 @@ def test_errors_and_catalogues_write_cards_in_every_language_without_importing_u
     assert got["texts"]["da"] != got["texts"]["en"]
 
 
+CLAIM_PROBE = """
+import json, sys
+import bridgelaws.rules.claims
+from bridgelaws.analysis.claims import min_tricks
+print(json.dumps(sorted(m for m in sys.modules if m.startswith(("bridgelaws.analysis", "endplay")))))
+"""
+
+
+def test_the_engines_claim_rules_load_the_claim_solver_without_the_search() -> None:
+    # the claim solver lives in the analysis layer (issue 38) but the engine's claim rules (Laws 70, 71) use it:
+    # loading them loads the position model and the solver, not the search, the values or DDS
+    import json
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-c", CLAIM_PROBE], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    loaded = set(json.loads(out.stdout.strip().splitlines()[-1]))
+    assert {"bridgelaws.analysis.claims", "bridgelaws.analysis.position"} <= loaded, loaded
+    assert loaded <= {"bridgelaws.analysis", "bridgelaws.analysis.claims", "bridgelaws.analysis.position"}, loaded
+
+
 def test_the_analysis_sits_above_the_engine_and_below_the_views() -> None:
     # DESIGN.md, Layers: the analysis imports the core (cards, state, rules, table, the claim solver's plain-play
     # representation) and nothing that shows a position; nothing of the engine imports it
@@ -383,14 +405,19 @@ def test_the_analysis_sits_above_the_engine_and_below_the_views() -> None:
     assert analysis, "bridgelaws.analysis is missing"
     engine = [m for m in graph if m.startswith(("bridgelaws.rules", "bridgelaws.pbn"))] + [
         f"bridgelaws.{m}" for m in ("cards", "deal", "laws", "errors", "state", "mechanics", "table", "events",
-                                     "claimsolver", "simulate", "i18n", "notation")]
-    # the one part of the analysis the engine may use: the position model the claim solver and the search
-    # share (issue 38), which itself imports only the core value types
+                                     "simulate", "i18n", "notation")]
+    # the parts of the analysis the engine may use: the position model the claim solver and the search share
+    # (issue 38), which itself imports only the core value types, and the claim solver (the engine's claim rules,
+    # Laws 70 and 71), which imports of the analysis only that model
     shared = "bridgelaws.analysis.position"
+    solver = "bridgelaws.analysis.claims"
     assert graph[shared] <= {"bridgelaws.cards", "bridgelaws.state"}, graph[shared]
+    assert graph[solver] & analysis <= {shared, "bridgelaws.analysis"}, graph[solver] & analysis
     for mod in engine:
-        assert not (graph[mod] & analysis) - {shared}, f"{mod} imports {graph[mod] & analysis}"
-    assert shared in graph["bridgelaws.claimsolver"] and shared in graph["bridgelaws.analysis.search"]
+        assert not (graph[mod] & analysis) - {shared, solver, "bridgelaws.analysis"}, \
+            f"{mod} imports {graph[mod] & analysis}"
+    assert solver in graph["bridgelaws.rules.claims"]
+    assert shared in graph[solver] and shared in graph["bridgelaws.analysis.search"]
     views = ("bridgelaws.view", "bridgelaws.widgets", "bridgelaws.render", "bridgelaws.session",
              "bridgelaws.scenario", "bridgelaws.timeline", "bridgelaws.notebook")
     for mod in analysis:

@@ -298,7 +298,7 @@ def test_no_64c_box_after_a_corrected_trick_12_revoke() -> None:
 
 
 def test_claim_shows_double_dummy_from_the_claim_position_beside_the_worst_line() -> None:
-    from bridgelaws.claimsolver import MAX_COMPUTED_TRICKS
+    from bridgelaws.analysis.claims import MAX_COMPUTED_TRICKS
 
     s = session(SC / "06-kulorsvigt-krav-accepteres.toml")
     b = box(s, "claim")

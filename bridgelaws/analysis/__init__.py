@@ -2,9 +2,20 @@
 view and the widgets). DDS is imported through endplay only when a search runs; :mod:`bridgelaws.analysis.stored`
 reads precomputed values without it (the offline site).
 
-The names below are loaded when first asked for (PEP 562), so that importing the shared position model
-(:mod:`bridgelaws.analysis.position`, which the claim solver and so the engine's claim rules use) does not load
-the search, and the rest of the layer, underneath the engine.
+Its modules, for a reader:
+
+- :mod:`~bridgelaws.analysis.position`: the position model that the claim solver and the search share (when a
+  state is plain play and nothing else, its keys, one card of each run of equal cards, its bitmasks);
+- :mod:`~bridgelaws.analysis.claims`: the claim solver (Laws 70 and 71: how few tricks the claimer's side can be
+  held to under any legal play), which the engine's claim rules use;
+- :mod:`~bridgelaws.analysis.search`: the double-dummy search under the Laws' constraints, with
+  :mod:`~bridgelaws.analysis.dds` (DDS through endplay) for plain play;
+- :mod:`~bridgelaws.analysis.worth`: what each option of a decision is worth, a position's value, the 64C check;
+- :mod:`~bridgelaws.analysis.stored` and :mod:`~bridgelaws.analysis.labels`: precomputed values and their labels.
+
+The names below are loaded when first asked for (PEP 562), so that the engine's claim rules, which import the
+claim solver and the position model, do not load the search, DDS and the rest of the layer underneath the engine
+(tests/test_imports.py).
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ site (which has no DDS) stay free of it. Only endplay's ctypes binding of ``libd
 imports nothing but the standard library) is loaded, not the whole package (whose dealer and parsers take
 seconds to import); when that fails, ``from endplay import _dds``.
 
-Positions are given as the claim solver's bitmasks (:mod:`bridgelaws.claimsolver`: bit ``16 * suit + rank``,
+Positions are given as the claim solver's bitmasks (:mod:`bridgelaws.analysis.claims`: bit ``16 * suit + rank``,
 suits in PBN order, seats N E S W = 0 .. 3), which are DDS's own encodings shifted per suit: DDS's
 ``remainCards[hand][suit]`` holds bit ``rank`` for each card.
 """

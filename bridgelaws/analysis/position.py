@@ -1,4 +1,4 @@
-"""The position model that the claim solver (:mod:`bridgelaws.claimsolver`) and the double-dummy search
+"""The position model that the claim solver (:mod:`bridgelaws.analysis.claims`) and the double-dummy search
 (:mod:`bridgelaws.analysis.search`) share: when a state is plain play and nothing else, how a state is keyed, which
 cards of a hand are worth trying (one of each run of equal cards), and the state as plain play's bitmasks (bit
 ``16 * suit + rank``, seats N E S W = 0 .. 3, DDS's own encoding shifted per suit).

@@ -24,7 +24,9 @@ and DDS's answers for plain play (with a target: which cards reach ``t``) as bou
   side, at every node and for every card (the value after that card);
 - so a node whose plain value reaches ``t`` is answered at once, a defender's card whose plain value reaches
   ``t`` is never searched, and a card after which only plain play remains is answered exactly by its parent's
-  DDS call; a node whose parent already knows its plain value falls short asks DDS nothing.
+  DDS call; a node whose parent already knows its plain value falls short asks DDS nothing;
+- a node with one move only (one legal card of one run, often a penalty card that must be played now, or one
+  option) has that move's value: the search goes straight to the child and asks DDS there, not twice.
 """
 
 from __future__ import annotations
@@ -174,6 +176,18 @@ class Search:
             out.append(child)
         return out
 
+    def _only_move(self, st: PlayState) -> Child | None:
+        """The one child of ``st`` where exactly one move is possible (one legal card of one run, one option);
+        None where there are more, or none."""
+        if st.phase != "play" or (st.to_act is None and st.pending is None):
+            return None
+        key = state_key(st) + (st.declarer, st.trick_leader)
+        got = self.children.get(key)
+        events = got[0] if got is not None else self._events(st)
+        if len(events) != 1:
+            return None
+        return self._expand(st)[0]
+
     def _mover(self, st: PlayState) -> Seat:
         if st.pending is not None:
             return st.pending.by
@@ -199,21 +213,32 @@ class Search:
             return True
         if t > hi:
             return False
+        only = None if clean else self._only_move(st)
+        if only is not None:
+            # one move only (a penalty card that must be played, a single legal card): its child answers, and DDS
+            # is asked there rather than twice (the value of a node with one move is that move's value). Plain
+            # play falling short here falls short after the side's card or declarer's option too (plain play has
+            # that move, and an option leaves the cards as they are), not after a defender's forced card
+            ok = self.at_least(only[2], t - only[1], below and (st.pending is not None or self.mine(st.to_act)))
+        else:
+            ok = self._node_reaches(st, t, below, clean)
+        lo, hi = self.tt.get(key, (lo, hi))
+        self.tt[key] = (max(lo, t), hi) if ok else (lo, min(hi, t - 1))
+        return ok
+
+    def _node_reaches(self, st: PlayState, t: int, below: bool, clean: bool) -> bool:
+        """:meth:`at_least` for a node with more than one move: plain play's answer as a bound, or the children."""
         if below and (st.pending is not None or self.mine(st.to_act) or clean):
             # plain play falls short of t: no card of the side's reaches it, and plain play from here is exact
             cut: tuple[bool, frozenset[int]] | None = (False, frozenset())
         else:
             cut = self.plain_cut(st, t)
         if cut is not None and (cut[0] or clean):
-            ok = cut[0]          # plain play reaches t (a lower bound), or plain play is all there is (exact)
-        elif st.to_act is None and st.pending is None:
-            ok = False
-        else:
-            ok = self._children_reach(st, t, cut[1] if cut is not None and st.pending is None else None,
-                                      cut is not None)
-        lo, hi = self.tt.get(key, (lo, hi))
-        self.tt[key] = (max(lo, t), hi) if ok else (lo, min(hi, t - 1))
-        return ok
+            return cut[0]        # plain play reaches t (a lower bound), or plain play is all there is (exact)
+        if st.to_act is None and st.pending is None:
+            return False
+        return self._children_reach(st, t, cut[1] if cut is not None and st.pending is None else None,
+                                    cut is not None)
 
     def _children_reach(self, st: PlayState, t: int, cards: frozenset[int] | None, below: bool) -> bool:
         """The side moves: some child reaches ``t``; the defence moves: every child does. ``cards``: plain play's

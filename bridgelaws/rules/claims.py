@@ -7,7 +7,7 @@
   concession has occurred and play continues.
 - ``dispute``: the Director is called (68D2). What he decides (70, 71, 69B) is a fact, ``td_ruling``; the
   library never guesses it. Where the cards that remain allow an exact answer (no more than
-  :data:`~bridgelaws.claimsolver.MAX_COMPUTED_TRICKS` tricks, no decision pending that the search cannot
+  :data:`~bridgelaws.analysis.claims.MAX_COMPUTED_TRICKS` tricks, no decision pending that the search cannot
   make), the Director is told what any legal play gives each side, and that answer is marked as computed.
 - 63A3 and 63A4: a claim or concession by the offending side, or its agreement to the opponents' claim or
   concession, establishes its revokes.
@@ -19,7 +19,7 @@
 from __future__ import annotations
 
 from bridgelaws.cards import Seat
-from bridgelaws.claimsolver import MAX_COMPUTED_TRICKS, min_tricks
+from bridgelaws.analysis.claims import MAX_COMPUTED_TRICKS, min_tricks
 from bridgelaws.errors import IllegalPlayError
 from bridgelaws.events import (
     Agree, Claim, Concede, CorrectRevoke, Dispute, EndOfRound, Event, NextBoardCall, Object, Play, TdRuling, Withdraw,

@@ -118,7 +118,7 @@ def _worst_line(table: Any, state: PlayState) -> int | None:
     """The claim solver's answer for the claim position, as the Director's statements give it: the fewest tricks
     declarer's side takes in the whole board under any legal play (tricks already won included), where the
     position is small enough for an exact answer; None otherwise."""
-    from bridgelaws.claimsolver import computed_min_tricks
+    from bridgelaws.analysis.claims import computed_min_tricks
     from bridgelaws.rules.revoke import side_of
 
     side = side_of(state.declarer)

@@ -14,31 +14,32 @@ If the minimum reaches the tricks claimed, no legal play, and so no normal play,
 then need no judgement. If it does not, some legal line loses a trick; whether that line is *normal* (careless
 or inferior for the class of player, but not irrational: the footnote to 70 and 71) is the Director's judgement,
 which this module never makes.
+
+It lives in the analysis layer beside the double-dummy search and shares its position model
+(:mod:`bridgelaws.analysis.position`), the only other module of the layer it imports, so that the engine's claim
+rules (:mod:`bridgelaws.rules.claims`) can use it without loading the search or DDS (tests/test_imports.py).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from bridgelaws.analysis.position import card_bit, clean, in_rotation, representatives, state_key
-from bridgelaws.cards import Card, Seat, Suit
+from bridgelaws.analysis.position import clean, relaxed_position, remaining, representatives, side_of, state_key
+from bridgelaws.cards import Suit
 from bridgelaws.decision_options import decision_events
 from bridgelaws.errors import IllegalPlayError
 from bridgelaws.events import Event, Play
 from bridgelaws.mechanics import Engine, legal_cards
 from bridgelaws.state import PlayState
 
-__all__ = ["min_tricks", "can_lose_a_trick", "computed_min_tricks", "MAX_COMPUTED_TRICKS"]
+__all__ = ["min_tricks", "can_lose_a_trick", "computed_min_tricks", "MAX_COMPUTED_TRICKS", "PlainMinimum",
+           "ClaimSearch", "plain_position"]
 
 #: the engine computes the question for endings of at most this many tricks. benchmarks/claims.py measured
 #: (seeds 1-3, 6 endings per size and kind, shared loaded machine) the exact minimum of 6-trick endings with a
 #: median of 0.3-60 ms and a worst case of 0.1-0.5 s (1.25 s once with four runs in parallel, 0.46 s alone), with a
 #: penalty card and with lead options pending; 7-trick endings still reach 3-5 s, so 6 is the limit
 MAX_COMPUTED_TRICKS = 6
-
-
-def _side(seat: Seat) -> str:
-    return "NS" if seat in (Seat.NORTH, Seat.SOUTH) else "EW"
 
 
 def _moves(st: PlayState) -> list[Event]:
@@ -55,26 +56,16 @@ def _moves(st: PlayState) -> list[Event]:
     return [Play(seat, c) for c in representatives(st, seat, legal_cards(st, seat))]
 
 
-def _remaining(st: PlayState) -> int:
-    return 13 - len(st.tricks)
-
-
-def _plain_position(st: PlayState) -> tuple[tuple[int, int, int, int], int, tuple[int, ...]] | None:
-    """The holdings (hand and penalty cards) as bitmasks, the trick's leader and the trick in progress, when a
-    card is to be played and the trick so far was played in rotation; None otherwise."""
-    if st.pending is not None or st.phase != "play" or not in_rotation(st):
-        return None
-    lead = st.trick_leader if st.trick else st.to_act
-    hands = [sum(card_bit(c) for c in h) for h in st.hands]
-    for p in st.penalty_cards:
-        hands[p.seat.index] |= card_bit(p.card)
-    return (hands[0], hands[1], hands[2], hands[3]), lead.index, tuple(card_bit(c) for _, c in st.trick)
+def plain_position(st: PlayState) -> tuple[tuple[int, int, int, int], int, tuple[int, ...]] | None:
+    """The holdings (hand and penalty cards) as bitmasks, the trick's leader and the trick in progress
+    (:func:`~bridgelaws.analysis.position.relaxed_position`), when a card is to be played; None otherwise."""
+    return None if st.pending is not None else relaxed_position(st)
 
 
 _SUIT_MASK = tuple(0x7FFC << (16 * s) for s in range(4))
 
 
-class _Plain:
+class PlainMinimum:
     """The threshold search on plain play (see :func:`bridgelaws.analysis.position.clean`): hands as bitmasks (bit 16 * suit + rank), the
     trick in progress as the bits played in rotation from its leader, seats by index (N, E, S, W = 0 .. 3)."""
 
@@ -202,14 +193,14 @@ class _Plain:
         return ok
 
 
-class _Search:
+class ClaimSearch:
     """The threshold search on the engine's own rules while anything but plain play is in force, handing over
-    to :class:`_Plain` as soon as the state is clean."""
+    to :class:`PlainMinimum` as soon as the state is clean."""
 
     def __init__(self, engine: Engine, side: str, trump: Suit | None) -> None:
         self.engine = engine
         self.side = side
-        self.plain = _Plain(trump, side)
+        self.plain = PlainMinimum(trump, side)
         self.memo: dict[tuple[Any, ...], tuple[int, int]] = {}
         self.children: dict[tuple[Any, ...], list[tuple[int, PlayState]]] = {}
 
@@ -220,7 +211,7 @@ class _Search:
             got = []
             for ev in _moves(st):
                 nxt = self.engine.apply(st, ev)
-                gained = 1 if len(nxt.tricks) > done and _side(nxt.tricks[-1].winner) == self.side else 0
+                gained = 1 if len(nxt.tricks) > done and side_of(nxt.tricks[-1].winner) == self.side else 0
                 got.append((gained, nxt))
             got.sort(key=lambda x: x[0])
             self.children[key] = got
@@ -231,16 +222,16 @@ class _Search:
         if st.phase == "over" or st.to_act is None and st.pending is None:
             return True
         if clean(st):
-            pos = _plain_position(st)
+            pos = plain_position(st)
             assert pos is not None
             return self.plain.at_most(*pos, t)
         key = state_key(st)
-        lo, hi = self.memo.get(key, (0, _remaining(st)))
+        lo, hi = self.memo.get(key, (0, remaining(st)))
         if t < lo:
             return False
         if t >= hi:
             return True
-        pos = _plain_position(st)
+        pos = plain_position(st)
         if pos is not None and not self.plain.at_most(*pos, t):
             # every legal line is a line of plain play on the holdings (penalty cards and restrictions only
             # narrow the cards a hand may play; the tricks are won and led to as in plain play), so plain
@@ -266,7 +257,7 @@ def min_tricks(engine: Engine, state: PlayState, side: str) -> int:
 
     Found as the least ``t`` for which the threshold question "can the side be held to at most ``t``?" has a
     yes; the bounds learnt for one ``t`` serve the next."""
-    search = _Search(engine, side, state.trump)
+    search = ClaimSearch(engine, side, state.trump)
     t = 0
     while not search.at_most(state, t):
         t += 1
@@ -278,7 +269,7 @@ def can_lose_a_trick(engine: Engine, state: PlayState, side: str, claimed: int) 
     question itself, asked once."""
     if claimed <= 0:
         return False
-    return _Search(engine, side, state.trump).at_most(state, claimed - 1)
+    return ClaimSearch(engine, side, state.trump).at_most(state, claimed - 1)
 
 
 def computed_min_tricks(engine: Engine, state: PlayState, side: str) -> int | None:
