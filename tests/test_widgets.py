@@ -18,6 +18,7 @@ import os
 import re
 import xml.etree.ElementTree as ET
 from collections import defaultdict
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -64,10 +65,26 @@ def fresh(**kw: object) -> CardTable:
 
 
 @pytest.fixture(autouse=True)
-def lesson_mode_by_default() -> None:
+def lesson_mode_by_default() -> Iterator[None]:
     set_mode("lesson")
     allow_saving_reset()
     notebook_scoreboard().reset(numbers=True)   # each test is a notebook of its own
+    yield
+    close_the_tables()
+
+
+def close_the_tables() -> None:
+    """Close every table still open when a test ends, as a kernel's tables go when its notebook is closed.
+    ipywidgets keeps every widget until it is closed, so without this each test's tables stayed alive for the rest
+    of the file, and every later ``set_mode`` (this fixture's, each test) and every scored answer redrew all of
+    them: the file's time grew with the square of its number of tables."""
+    import bridgelaws.widgets as bw
+
+    for w in list(bw._LIVE):
+        layout = getattr(w, "layout", None)
+        w.close()
+        if layout is not None:
+            layout.close()  # a widget of its own, which closing the table leaves open
 
 
 def allow_saving_reset() -> None:
