@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import gc
 import json
 import os
 import re
@@ -224,45 +225,65 @@ def _enabled(w: Any, action: str) -> bool:
     return b is not None and "disabled=" not in b
 
 
-def positions(w: Any) -> Iterator[tuple[str, tuple[str, str]]]:
-    """Every position a teacher steps the table to: each stop in the lesson mode, then each exam question
-    before and after it is answered (with its first choice, or its first option, or no card)."""
+def stops(w: Any, mode: str) -> Iterator[tuple[str, tuple[str, str]]]:
+    """Every position a teacher steps the table to in ``mode`` (the notebook-wide mode, already set): each stop
+    in the lesson mode; each exam question before and after it is answered (with its first choice, or its first
+    option, or no card) in the exam mode."""
+    while _enabled(w, "prev_stop"):
+        w.send_action({"action": "prev_stop"})
+    for stop in range(60):
+        asks = re.search(r'data-action="exam_(choice|toggle|check)"', w.html)
+        if mode == "exam" and asks:
+            yield f"exam-stop{stop}-question", (w.styles, w.html)
+            choice = re.search(r'data-action="exam_choice" data-arg="([^"]*)"', w.html)
+            if choice:
+                w.send_action({"action": "exam_choice", "arg": choice.group(1)})
+            else:
+                if "exam_toggle" in w.html:
+                    w.send_action({"action": "exam_toggle", "arg": "0"})
+                w.send_action({"action": "exam_check"})
+            yield f"exam-stop{stop}-answered", (w.styles, w.html)
+        elif mode == "lesson":
+            yield f"lesson-stop{stop}", (w.styles, w.html)
+        if not _enabled(w, "next_stop"):
+            break
+        w.send_action({"action": "next_stop"})
+
+
+def positions(tables: list[Any]) -> list[list[tuple[str, tuple[str, str]]]]:
+    """For each table, every position a teacher steps it to: its stops in the lesson mode, then its exam
+    questions before and after they are answered (``stops``). The notebook-wide mode is set once for each mode
+    (every table of the kernel is redrawn when it changes): first every table's lesson, then every table's exam,
+    in the order of the tables, so that each table's exam finds the earlier tables' questions answered, as in a
+    seminar. A table's drawing depends on its own stop, the mode and the notebook's score, not on where the
+    other tables stand."""
     from bridgelaws import widgets
 
     mode = widgets.get_mode()
+    out: list[list[tuple[str, tuple[str, str]]]] = [[] for _ in tables]
     try:
         for m in ("lesson", "exam"):
             widgets.set_mode(m)
-            while _enabled(w, "prev_stop"):
-                w.send_action({"action": "prev_stop"})
-            for stop in range(60):
-                asks = re.search(r'data-action="exam_(choice|toggle|check)"', w.html)
-                if m == "exam" and asks:
-                    yield f"exam-stop{stop}-question", (w.styles, w.html)
-                    choice = re.search(r'data-action="exam_choice" data-arg="([^"]*)"', w.html)
-                    if choice:
-                        w.send_action({"action": "exam_choice", "arg": choice.group(1)})
-                    else:
-                        if "exam_toggle" in w.html:
-                            w.send_action({"action": "exam_toggle", "arg": "0"})
-                        w.send_action({"action": "exam_check"})
-                    yield f"exam-stop{stop}-answered", (w.styles, w.html)
-                elif m == "lesson":
-                    yield f"lesson-stop{stop}", (w.styles, w.html)
-                if not _enabled(w, "next_stop"):
-                    break
-                w.send_action({"action": "next_stop"})
+            for i, w in enumerate(tables):
+                out[i] += stops(w, m)
     finally:
         widgets.set_mode(mode)
+    return out
 
 
 @functools.lru_cache(maxsize=1)  # one notebook at a time: its tests (one a size) run one after the other
 def drawings(name: str) -> tuple[tuple[tuple[str, str], tuple[tuple[str, tuple[str, str]], ...]], ...]:
     """For each card table of the notebook: its drawing as it opens (every table drawn before any is stepped or
-    answered: one score), and every other position's (``positions``)."""
+    answered: one score), and every other position's (``positions``). The tables are closed afterwards: a
+    table left open is redrawn each time a later notebook's tables change mode or answer a question."""
     tables = notebook_tables(name)
-    opened = [(w.styles, w.html) for w in tables]
-    return tuple((opened[i], tuple(positions(w))) for i, w in enumerate(tables))
+    try:
+        opened = [(w.styles, w.html) for w in tables]
+        return tuple((opened[i], tuple(snaps)) for i, snaps in enumerate(positions(tables)))
+    finally:
+        while tables:
+            tables.pop().close()
+        gc.collect()   # a closed table's reference cycles: until collected it stays among the kernel's tables
 
 
 def source_of(name: str) -> str:
