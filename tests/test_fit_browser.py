@@ -45,6 +45,7 @@ import gc
 import json
 import os
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -423,7 +424,9 @@ def test_every_table_fits(browser: Any, nblab: str, nbvoila: str, name: str) -> 
     lang, number = name.split("/")[0], name.split("/")[-1][:2]
     source = source_of(name)
     assert source in SOURCES, f"{name} is translated from {source}, which is not among the sources measured"
+    began = time.perf_counter()
     mine = drawings(name)
+    drawn = time.perf_counter()
     found: list[tuple[str, str]] = []
     if name == source:
         # the real pages: every table as it opens, at each size
@@ -431,6 +434,7 @@ def test_every_table_fits(browser: Any, nblab: str, nbvoila: str, name: str) -> 
     elif any((size, source) not in PAGES for size in SCREENS):
         measure_pages(browser, source, nblab, nbvoila)  # the page of the notebook it is translated from
     reals = {size: PAGES[(size, source)] for size in SCREENS}
+    paged = time.perf_counter()
     for size in SCREENS:
         assert len(mine) == len(reals[size]), f"{len(mine)} tables, and {len(reals[size])} in {source} at {size}"
     # every drawing (each table's as it opens, and every other position) at the width each size's page gives the
@@ -478,6 +482,8 @@ def test_every_table_fits(browser: Any, nblab: str, nbvoila: str, name: str) -> 
                   f"{sum(k.startswith(stem + '-') for k, _ in found)} do not fit")
     finally:
         ctx.close()
+    print(f"{name}: drawn in {drawn - began:.1f} s, its pages measured in {paged - drawn:.1f} s, "
+          f"the drawings in {time.perf_counter() - paged:.1f} s")
     stems = [f"{size}-{lang}-{number}-" for size in SCREENS]
     known = {k for k in known_gaps() if k.startswith(tuple(stems))}
     new = [f"{k} {msg}" for k, msg in found if k not in known]
