@@ -24,10 +24,14 @@ measures every position of its tables, the opening one included, from their draw
 area that the real page gives the same table of the notebook it is translated from (measured in that test, or
 here if it has not run).
 
-The drawings of a notebook are made once for its three sizes (the tests of a notebook run one after the other),
-and a drawing that recurs among a table's positions is measured once. Under pytest-xdist the tests of one
-notebook number (its languages, its sizes) run in one worker, and the numbers are shared out among the workers
-(tests/conftest.py): the longest first.
+One test a notebook measures its three sizes: a source notebook is opened in one Lab page (1280×800) and one
+Voila page, measured at 1280×800 and then resized to 1024×768 (the test asserts that the window, the area and the
+tables' width changed; a fresh page at 1024×768 gives the same numbers); every table of a page is read in one
+round trip. The drawings of a notebook are made once (the notebook-wide mode set once for the lesson and once
+for the exam, the tables closed afterwards), and each is put into the harness once and measured at the width
+each size gives (the box resized, the drawing kept); a drawing that recurs is measured once. Every failure names
+its size, notebook, table and position. Under pytest-xdist the tests of one notebook number (its languages) run
+in one worker, and the numbers are shared out among the workers (tests/conftest.py): the longest first.
 
 Every failure of a notebook is collected and reported at once, with a screenshot in ``test-artifacts/fit/``.
 ``tests/data/fit-known-gaps.txt`` may list positions known not to fit (every Danish and Norwegian position fits,
