@@ -24,10 +24,14 @@ measures every position of its tables, the opening one included, from their draw
 area that the real page gives the same table of the notebook it is translated from (measured in that test, or
 here if it has not run).
 
-The drawings of a notebook are made once for its three sizes (the tests of a notebook run one after the other),
-and a drawing that recurs among a table's positions is measured once. Under pytest-xdist the tests of one
-notebook number (its languages, its sizes) run in one worker, and the numbers are shared out among the workers
-(tests/conftest.py): the longest first.
+One test a notebook measures its three sizes: a source notebook is opened in one Lab page (1280×800) and one
+Voila page, measured at 1280×800 and then resized to 1024×768 (the test asserts that the window, the area and the
+tables' width changed; a fresh page at 1024×768 gives the same numbers); every table of a page is read in one
+round trip. The drawings of a notebook are made once (the notebook-wide mode set once for the lesson and once
+for the exam, the tables closed afterwards), and each is put into the harness once and measured at the width
+each size gives (the box resized, the drawing kept); a drawing that recurs is measured once. Every failure names
+its size, notebook, table and position. Under pytest-xdist the tests of one notebook number (its languages) run
+in one worker, and the numbers are shared out among the workers (tests/conftest.py): the longest first.
 
 Every failure of a notebook is collected and reported at once, with a screenshot in ``test-artifacts/fit/``.
 ``tests/data/fit-known-gaps.txt`` may list positions known not to fit (every Danish and Norwegian position fits,
@@ -41,9 +45,11 @@ from __future__ import annotations
 
 import ast
 import functools
+import gc
 import json
 import os
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -122,12 +128,13 @@ REAL = """([table, parts, lab]) => {
   return m;
 }"""
 
-#: the harness page: one widget element as wide as the real page gives it, a shadow root as table.js makes it
-HARNESS = """([css, width]) => {
+#: the harness page: one widget element, a shadow root as table.js makes it; ``blDraw`` puts a drawing in it (its
+#: stylesheet replaced only when it differs from the last one's), ``blWidth`` makes the element as wide as a page
+#: gives the table (the table's layout depends on its box's width alone: table.css's one container query)
+HARNESS = """([css]) => {
   document.body.style.margin = '0';
   document.body.innerHTML = '';
   const el = document.createElement('div');
-  el.style.width = width + 'px';
   document.body.appendChild(el);
   const host = document.createElement('div');
   host.className = 'bl-host';
@@ -139,14 +146,20 @@ HARNESS = """([css, width]) => {
   const body = document.createElement('div');
   body.className = 'bl-body';
   root.append(style, sheet, body);
-  window.blDraw = (styles, html) => { sheet.textContent = styles; body.innerHTML = html;
-                                      return body.querySelector("[data-bl='table']"); };
+  let shown = null;
+  window.blDraw = (styles, html) => { if (styles !== shown) { sheet.textContent = styles; shown = styles; }
+                                      body.innerHTML = html; return body.querySelector("[data-bl='table']"); };
+  window.blWidth = width => { el.style.width = width + 'px'; };
 }"""
 
-MEASURE_ALL = """([snaps, parts]) => snaps.map(([styles, html]) => {
+#: each drawing drawn once and measured at each width (the box resized, the drawing kept)
+MEASURE_ALL = """([snaps, widths, parts]) => snaps.map(([styles, html]) => {
   const t = window.blDraw(styles, html);
-  return (""" + BAND + """)(t, parts);
+  return widths.map(w => { window.blWidth(w); return (""" + BAND + """)(t, parts); });
 })"""
+
+#: the harness's drawings go to Chromium in batches of about this many characters
+BATCH_CHARS = 2_000_000
 
 
 #: positions known not to fit (none now): the test fails on any other position that does not fit, and on a listed
@@ -224,45 +237,65 @@ def _enabled(w: Any, action: str) -> bool:
     return b is not None and "disabled=" not in b
 
 
-def positions(w: Any) -> Iterator[tuple[str, tuple[str, str]]]:
-    """Every position a teacher steps the table to: each stop in the lesson mode, then each exam question
-    before and after it is answered (with its first choice, or its first option, or no card)."""
+def stops(w: Any, mode: str) -> Iterator[tuple[str, tuple[str, str]]]:
+    """Every position a teacher steps the table to in ``mode`` (the notebook-wide mode, already set): each stop
+    in the lesson mode; each exam question before and after it is answered (with its first choice, or its first
+    option, or no card) in the exam mode."""
+    while _enabled(w, "prev_stop"):
+        w.send_action({"action": "prev_stop"})
+    for stop in range(60):
+        asks = re.search(r'data-action="exam_(choice|toggle|check)"', w.html)
+        if mode == "exam" and asks:
+            yield f"exam-stop{stop}-question", (w.styles, w.html)
+            choice = re.search(r'data-action="exam_choice" data-arg="([^"]*)"', w.html)
+            if choice:
+                w.send_action({"action": "exam_choice", "arg": choice.group(1)})
+            else:
+                if "exam_toggle" in w.html:
+                    w.send_action({"action": "exam_toggle", "arg": "0"})
+                w.send_action({"action": "exam_check"})
+            yield f"exam-stop{stop}-answered", (w.styles, w.html)
+        elif mode == "lesson":
+            yield f"lesson-stop{stop}", (w.styles, w.html)
+        if not _enabled(w, "next_stop"):
+            break
+        w.send_action({"action": "next_stop"})
+
+
+def positions(tables: list[Any]) -> list[list[tuple[str, tuple[str, str]]]]:
+    """For each table, every position a teacher steps it to: its stops in the lesson mode, then its exam
+    questions before and after they are answered (``stops``). The notebook-wide mode is set once for each mode
+    (every table of the kernel is redrawn when it changes): first every table's lesson, then every table's exam,
+    in the order of the tables, so that each table's exam finds the earlier tables' questions answered, as in a
+    seminar. A table's drawing depends on its own stop, the mode and the notebook's score, not on where the
+    other tables stand."""
     from bridgelaws import widgets
 
     mode = widgets.get_mode()
+    out: list[list[tuple[str, tuple[str, str]]]] = [[] for _ in tables]
     try:
         for m in ("lesson", "exam"):
             widgets.set_mode(m)
-            while _enabled(w, "prev_stop"):
-                w.send_action({"action": "prev_stop"})
-            for stop in range(60):
-                asks = re.search(r'data-action="exam_(choice|toggle|check)"', w.html)
-                if m == "exam" and asks:
-                    yield f"exam-stop{stop}-question", (w.styles, w.html)
-                    choice = re.search(r'data-action="exam_choice" data-arg="([^"]*)"', w.html)
-                    if choice:
-                        w.send_action({"action": "exam_choice", "arg": choice.group(1)})
-                    else:
-                        if "exam_toggle" in w.html:
-                            w.send_action({"action": "exam_toggle", "arg": "0"})
-                        w.send_action({"action": "exam_check"})
-                    yield f"exam-stop{stop}-answered", (w.styles, w.html)
-                elif m == "lesson":
-                    yield f"lesson-stop{stop}", (w.styles, w.html)
-                if not _enabled(w, "next_stop"):
-                    break
-                w.send_action({"action": "next_stop"})
+            for i, w in enumerate(tables):
+                out[i] += stops(w, m)
     finally:
         widgets.set_mode(mode)
+    return out
 
 
 @functools.lru_cache(maxsize=1)  # one notebook at a time: its tests (one a size) run one after the other
 def drawings(name: str) -> tuple[tuple[tuple[str, str], tuple[tuple[str, tuple[str, str]], ...]], ...]:
     """For each card table of the notebook: its drawing as it opens (every table drawn before any is stepped or
-    answered: one score), and every other position's (``positions``)."""
+    answered: one score), and every other position's (``positions``). The tables are closed afterwards: a
+    table left open is redrawn each time a later notebook's tables change mode or answer a question."""
     tables = notebook_tables(name)
-    opened = [(w.styles, w.html) for w in tables]
-    return tuple((opened[i], tuple(positions(w))) for i, w in enumerate(tables))
+    try:
+        opened = [(w.styles, w.html) for w in tables]
+        return tuple((opened[i], tuple(snaps)) for i, snaps in enumerate(positions(tables)))
+    finally:
+        while tables:
+            tables.pop().close()
+        gc.collect()   # a closed table's reference cycles: until collected it stays among the kernel's tables
 
 
 def source_of(name: str) -> str:
@@ -276,20 +309,6 @@ def source_of(name: str) -> str:
 # ----------------------------------------------------------------------------------------------------------
 # the test
 # ----------------------------------------------------------------------------------------------------------
-
-@pytest.fixture
-def fit_screen(request: pytest.FixtureRequest, browser: Any) -> Iterator[tuple[str, str, Any, Any]]:  # noqa: F811
-    kind, width, height = SCREENS[request.param]
-    ctx = browser.new_context(viewport={"width": width, "height": height})
-    page = ctx.new_page()
-    page.set_default_timeout(TIMEOUT)
-    page.route(LOCAL_ONLY, lambda route: route.abort())
-    harness = ctx.new_page()
-    harness.set_content("<!DOCTYPE html><html><head><meta charset='utf-8'></head><body></body></html>")  # standards mode
-    yield request.param, kind, page, harness
-    ctx.close()
-    end_lab_sessions()
-
 
 def open_notebook(page: Any, kind: str, name: str, lab_url: str, voila_url: str) -> Any:
     """The notebook opened and run as a teacher does; the locator of its tables."""
@@ -309,96 +328,170 @@ def shot(page: Any, name: str) -> None:
     page.screenshot(path=str(ARTIFACTS / name.replace("/", "-")))
 
 
+#: two frames: the page laid out again after a resize
+FRAMES = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
+#: every table of the page measured in one pass, once each has drawn its Director's box
+REAL_ALL = """async ([tables, parts, lab]) => {
+  for (let i = 0; i < 1200 && !tables.every(t => t.querySelector("[data-role='director']")); i++)
+    await new Promise(done => setTimeout(done, 50));
+  const missing = tables.map((t, i) => t.querySelector("[data-role='director']") ? 0 : i + 1).filter(i => i);
+  if (missing.length) throw new Error(`tables ${missing} have no Director's box after 60 s`);
+  return tables.map(t => (""" + REAL + """)([t, parts, lab]));
+}"""
+
 #: (size, source notebook) -> the real page's measurement of each of its tables as it opens
 PAGES: dict[tuple[str, str], list[dict[str, Any]]] = {}
+#: a page of each kind, and the sizes measured on it: Voila's page measured at 1280x800, then resized to 1024x768
+KINDS = {"lab": ("lab-1280x800",), "voila": ("voila-1280x800", "voila-1024x768")}
 
 
-def measure_page(page: Any, kind: str, size: str, name: str, lab_url: str, voila_url: str) -> tuple[Any, list[Any]]:
-    """Notebook ``name`` opened in the real front end: its tables' locator, and each table's measurement as it
-    opens (also kept in PAGES for the notebook's translations)."""
+def measure_pages(browser: Any, name: str, lab_url: str, voila_url: str) -> list[tuple[str, str]]:
+    """Notebook ``name`` opened in the real front ends, one page a kind (``KINDS``): each table's measurement as
+    it opens at each size, kept in PAGES (for the notebook's translations too); and what does not fit there,
+    with a screenshot (key, message)."""
     count = len(drawings(name))
-    tables = open_notebook(page, kind, name, lab_url, voila_url)
-    tables.nth(count - 1).wait_for(state="attached")  # every table drawn
-    assert tables.count() == count, f"{tables.count()} of {count} tables drawn"
-    real = []
-    for i in range(count):
-        t = tables.nth(i)
-        t.locator("[data-role='director']").wait_for()
-        real.append(t.evaluate(f"t => ({REAL})([t, {PARTS!r}, {str(kind == 'lab').lower()}])"))
-    PAGES[(size, name)] = real
-    return tables, real
+    lang, number = name.split("/")[0], name.split("/")[-1][:2]
+    found = []
+    for kind, sizes in KINDS.items():
+        _, width, height = SCREENS[sizes[0]]
+        ctx = browser.new_context(viewport={"width": width, "height": height})
+        try:
+            page = ctx.new_page()
+            page.set_default_timeout(TIMEOUT)
+            page.route(LOCAL_ONLY, lambda route: route.abort())
+            tables = open_notebook(page, kind, name, lab_url, voila_url)
+            tables.nth(count - 1).wait_for(state="attached")  # every table drawn
+            assert tables.count() == count, f"{tables.count()} of {count} tables drawn"
+            before = None
+            for size in sizes:
+                _, width, height = SCREENS[size]
+                if page.viewport_size != {"width": width, "height": height}:
+                    page.set_viewport_size({"width": width, "height": height})
+                    page.evaluate(FRAMES)
+                reals = tables.evaluate_all(f"(ts, a) => ({REAL_ALL})([ts, ...a])", [PARTS, kind == "lab"])
+                if before is not None:  # the page laid out again at the new size
+                    assert page.evaluate("() => [innerWidth, innerHeight]") == [width, height], size
+                    assert all(r["area"]["bottom"] - r["area"]["top"] == height for r in reals), size
+                    assert all(r["given"]["width"] < b["given"]["width"] for r, b in zip(reals, before)), (
+                        f"{size}: the tables are as wide as at {sizes[0]}: "
+                        f"{[r['given']['width'] for r in reals]}")
+                before = PAGES[(size, name)] = reals
+                for i, real in enumerate(reals):
+                    label = f"{size}-{lang}-{number}-t{i + 1}"
+                    area_h = real["area"]["bottom"] - real["area"]["top"]
+                    bad = problems(real, area_h, real["clip"]["left"], real["clip"]["right"])
+                    if bad:
+                        tables.nth(i).locator(".bl-bar").first.evaluate("e => e.scrollIntoView({block: 'start'})")
+                        page.evaluate(FRAMES)
+                        shot(page, f"{label}-opened.png")
+                        found.append((f"{label}-opened", f"as it opens [{real['where']}]: " + "; ".join(bad)))
+        finally:
+            ctx.close()
+            if kind == "lab":
+                end_lab_sessions()
+    return found
+
+
+def measure_widths(harness: Any, css: str, widths: list[float],
+                   snaps: list[tuple[str, str]]) -> list[list[dict[str, Any]]]:
+    """Each drawing measured in a harness box as wide as each of ``widths`` (for each drawing, a measurement a
+    width): the drawing put in once for all widths, and a drawing that recurs measured once."""
+    harness.evaluate(f"a => ({HARNESS})(a)", [css])
+    distinct = list(dict.fromkeys(snaps))
+    measured: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    while len(measured) < len(distinct):
+        batch, size = [], 0
+        for snap in distinct[len(measured):]:
+            if batch and size + len(snap[0]) + len(snap[1]) > BATCH_CHARS:
+                break
+            batch.append(snap)
+            size += len(snap[0]) + len(snap[1])
+        measured.update(zip(batch, harness.evaluate(f"a => ({MEASURE_ALL})(a)", [batch, widths, PARTS])))
+    return [measured[s] for s in snaps]
 
 
 def measure_drawn(harness: Any, css: str, width: float, snaps: list[tuple[str, str]]) -> list[dict[str, Any]]:
     """Each drawing measured in a harness box ``width`` px wide; a drawing that recurs is measured once."""
-    harness.evaluate(f"a => ({HARNESS})(a)", [css, width])
-    distinct = list(dict.fromkeys(snaps))
-    measured = dict(zip(distinct, harness.evaluate(f"a => ({MEASURE_ALL})(a)", [distinct, PARTS])))
-    return [measured[s] for s in snaps]
+    return [m for (m,) in measure_widths(harness, css, [width], snaps)]
 
 
-PARAMS = [(size, name) for name in NAMES for size in SCREENS]  # a notebook's sizes one after the other
+def show_drawn(harness: Any, snap: tuple[str, str], width: float, height: float, view_width: int) -> None:
+    """One drawing in the harness, its step buttons at the top of a window ``view_width`` x ``height`` (for a
+    screenshot)."""
+    harness.set_viewport_size({"width": view_width, "height": int(height)})
+    harness.evaluate("([s, h, w]) => { window.blWidth(w); window.blDraw(s, h).querySelector('.bl-bar').scrollIntoView(); }",
+                     [*snap, width])
 
 
-@pytest.mark.parametrize(("fit_screen", "name"), PARAMS, indirect=["fit_screen"],
-                         ids=[f"{size}-{name}" for size, name in PARAMS])
-def test_every_table_fits(fit_screen: tuple[str, str, Any, Any], nblab: str, nbvoila: str,  # noqa: F811
-                          name: str) -> None:
-    size, kind, page, harness = fit_screen
+@pytest.mark.parametrize("name", NAMES)
+def test_every_table_fits(browser: Any, nblab: str, nbvoila: str, name: str) -> None:  # noqa: F811
     lang, number = name.split("/")[0], name.split("/")[-1][:2]
-    stem = f"{size}-{lang}-{number}"
     source = source_of(name)
     assert source in SOURCES, f"{name} is translated from {source}, which is not among the sources measured"
+    began = time.perf_counter()
     mine = drawings(name)
+    drawn = time.perf_counter()
     found: list[tuple[str, str]] = []
-    css = (ROOT / "bridgelaws" / "static" / "table.css").read_text(encoding="utf-8")
-    measured = 0
     if name == source:
-        # the real page: every table as it opens
-        tables, reals = measure_page(page, kind, size, name, nblab, nbvoila)
-        for i, real in enumerate(reals):
-            label = f"{stem}-t{i + 1}"
-            area_h = real["area"]["bottom"] - real["area"]["top"]
-            bad = problems(real, area_h, real["clip"]["left"], real["clip"]["right"])
-            if bad:
-                tables.nth(i).locator(".bl-bar").first.evaluate("e => e.scrollIntoView({block: 'start'})")
-                page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
-                shot(page, f"{label}-opened.png")
-                found.append((f"{label}-opened", f"as it opens [{real['where']}]: " + "; ".join(bad)))
-            # the same drawing here, at the width the page gives it: the same band
-            (here,) = measure_drawn(harness, css, real["given"]["width"], [mine[i][0]])
-            assert abs(band_height(here) - band_height(real)) <= 2, (
-                f"{label}: the drawing measured here is {band_height(here):.0f} px tall, the page's "
-                f"{band_height(real):.0f} px [{real['where']}]: " + "; ".join(
-                    f"{a['sel']} {a['bottom'] - a['top']:.0f}/{b['bottom'] - b['top']:.0f}"
-                    for a, b in zip(here["boxes"], real["boxes"])))
-            measured += 1
-    else:
-        # the page of the notebook it is translated from: the same tables, in the same boxes
-        reals = PAGES.get((size, source)) or measure_page(page, kind, size, source, nblab, nbvoila)[1]
-        assert len(mine) == len(reals), f"{len(mine)} tables, and {len(reals)} in {source}"
-    for i, (opened, snaps) in enumerate(mine):
-        label = f"{stem}-t{i + 1}"
-        real = reals[i]
-        area_h = real["area"]["bottom"] - real["area"]["top"]
-        left, right = real["clip"]["left"], real["clip"]["right"]
-        # every other position (and a translation's opening one), at the page's width and under its area
-        wheres = ([] if name == source else [("opened", opened)]) + list(snaps)
-        measures = measure_drawn(harness, css, real["given"]["width"], [s for _, s in wheres])
-        offset = real["given"]["left"]
-        for (where, snap), m in zip(wheres, measures):
-            bad = problems(m, area_h, left - offset, right - offset)
-            if bad:
-                harness.set_viewport_size({"width": page.viewport_size["width"], "height": int(area_h)})
-                harness.evaluate("([s, h]) => window.blDraw(s, h).querySelector('.bl-bar').scrollIntoView()",
-                                 list(snap))
-                shot(harness, f"{label}-{where}.png")
-                found.append((f"{label}-{where}", f"[{m['where']}]: " + "; ".join(bad)))
-        measured += len(wheres)
-    print(f"{size} {name}: {len(mine)} tables, {measured} positions, {len(found)} do not fit")
-    known = {k for k in known_gaps() if k.startswith(stem + "-")}
+        # the real pages: every table as it opens, at each size
+        found += measure_pages(browser, name, nblab, nbvoila)
+    elif any((size, source) not in PAGES for size in SCREENS):
+        measure_pages(browser, source, nblab, nbvoila)  # the page of the notebook it is translated from
+    reals = {size: PAGES[(size, source)] for size in SCREENS}
+    paged = time.perf_counter()
+    for size in SCREENS:
+        assert len(mine) == len(reals[size]), f"{len(mine)} tables, and {len(reals[size])} in {source} at {size}"
+    # every drawing (each table's as it opens, and every other position) at the width each size's page gives the
+    # table, each drawing drawn once in the harness for all widths
+    css = (ROOT / "bridgelaws" / "static" / "table.css").read_text(encoding="utf-8")
+    widths = sorted({r["given"]["width"] for size in SCREENS for r in reals[size]})
+    snaps = [opened for opened, _ in mine] + [s for _, others in mine for _, s in others]
+    total = 0
+    ctx = browser.new_context()
+    try:
+        harness = ctx.new_page()
+        harness.set_content("<!DOCTYPE html><html><head><meta charset='utf-8'></head><body></body></html>")  # standards mode
+        measures = dict(zip(snaps, measure_widths(harness, css, widths, snaps)))
+        for size, (_, view_width, _) in SCREENS.items():
+            stem = f"{size}-{lang}-{number}"
+            measured = 0
+            for i, (opened, others) in enumerate(mine):
+                label = f"{stem}-t{i + 1}"
+                real = reals[size][i]
+                at = widths.index(real["given"]["width"])
+                area_h = real["area"]["bottom"] - real["area"]["top"]
+                left, right = real["clip"]["left"], real["clip"]["right"]
+                if name == source:
+                    # the drawing here, at the width the page gives it: the same band as on the page
+                    here = measures[opened][at]
+                    assert abs(band_height(here) - band_height(real)) <= 2, (
+                        f"{label}: the drawing measured here is {band_height(here):.0f} px tall, the page's "
+                        f"{band_height(real):.0f} px [{real['where']}]: " + "; ".join(
+                            f"{a['sel']} {a['bottom'] - a['top']:.0f}/{b['bottom'] - b['top']:.0f}"
+                            for a, b in zip(here["boxes"], real["boxes"])))
+                    measured += 1   # the opening position, measured on the page
+                # every other position (and a translation's opening one), at the page's width and under its area
+                wheres = ([] if name == source else [("opened", opened)]) + list(others)
+                offset = real["given"]["left"]
+                for where, snap in wheres:
+                    m = measures[snap][at]
+                    bad = problems(m, area_h, left - offset, right - offset)
+                    if bad:
+                        show_drawn(harness, snap, real["given"]["width"], area_h, view_width)
+                        shot(harness, f"{label}-{where}.png")
+                        found.append((f"{label}-{where}", f"[{m['where']}]: " + "; ".join(bad)))
+                measured += len(wheres)
+            total += measured
+            print(f"{size} {name}: {len(mine)} tables, {measured} positions, "
+                  f"{sum(k.startswith(stem + '-') for k, _ in found)} do not fit")
+    finally:
+        ctx.close()
+    print(f"{name}: drawn in {drawn - began:.1f} s, its pages measured in {paged - drawn:.1f} s, "
+          f"the drawings in {time.perf_counter() - paged:.1f} s")
+    stems = [f"{size}-{lang}-{number}-" for size in SCREENS]
+    known = {k for k in known_gaps() if k.startswith(tuple(stems))}
     new = [f"{k} {msg}" for k, msg in found if k not in known]
     fits_now = sorted(known - {k for k, _ in found})
-    assert not new, (f"{len(new)} of {measured} positions do not fit (and are not among the known gaps of "
+    assert not new, (f"{len(new)} of {total} positions do not fit (and are not among the known gaps of "
                      f"{KNOWN.relative_to(ROOT)}):\n" + "\n".join(new))
     assert not fits_now, f"these now fit: take them out of {KNOWN.relative_to(ROOT)}: {fits_now}"
