@@ -87,6 +87,11 @@ def set_mode(mode: str) -> None:
             w.refresh()
 
 
+def open_tables() -> list[CardTable]:
+    """The tables of this kernel that are shown and not yet closed (each follows :func:`set_mode`)."""
+    return list(_LIVE)
+
+
 def get_mode() -> str:
     """The notebook-wide mode."""
     return default_mode()

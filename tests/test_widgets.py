@@ -80,7 +80,7 @@ def close_the_tables() -> None:
     them: the file's time grew with the square of its number of tables."""
     import bridgelaws.widgets as bw
 
-    for w in list(bw._LIVE):
+    for w in bw.open_tables():
         layout = getattr(w, "layout", None)
         w.close()
         if layout is not None:
