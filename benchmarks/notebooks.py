@@ -26,11 +26,19 @@ there, the CPU's 5 %). The CPU seconds are what the notebooks cost: the kernels 
 receiving, sanitizing and comparing their outputs. The wall-clock ratio is printed beside it, with its own median
 and spread. The floor must pass; if nbval reports failures in our notebooks (say, one being rewritten), the run
 is still measured and the failures are reported with the figures.
+
+Bytecode: the floor's packages (pandas, ipywidgets) were compiled to bytecode when pip installed them; bridgelaws is
+installed editable, so it has bytecode only once Python has written it. Where ``PYTHONDONTWRITEBYTECODE`` is set
+(this machine sets it), Python never writes it, and every kernel compiled every bridgelaws module it imports from
+source (about 0.25 s of CPU a kernel), a cost no installed copy has. So the benchmark first compiles bridgelaws'
+bytecode (``compileall``, untimed, as pip does at install), and says so; ``--source`` leaves it out, to measure
+the old way.
 """
 
 from __future__ import annotations
 
 import argparse
+import compileall
 import os
 import resource
 import statistics
@@ -74,6 +82,12 @@ def write_floor(directory: Path, count: int) -> None:
         nbformat.write(nb, directory / f"{i:02d}-floor.ipynb")
 
 
+def compile_package() -> bool:
+    """Write bridgelaws' bytecode (``__pycache__``, ignored by git), as pip does for an installed package: True
+    when it was written, or was already current."""
+    return bool(compileall.compile_dir(ROOT / "bridgelaws", quiet=1))
+
+
 def children_cpu() -> float:
     """CPU seconds (user + system) of every finished child process so far, their own children included."""
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -106,7 +120,7 @@ def spread(values: list[float]) -> float:
 
 def report(ours: list[tuple[float, float]], floor: list[tuple[float, float]], ours_nbs: list[Path],
            failures: list[str]) -> None:
-    """The medians, the rounds' ratios with their median and spread (wall clock: the target; CPU: beside it)."""
+    """The medians, the rounds' ratios with their median and spread (CPU: the target; wall clock: beside it)."""
     n = len(ours_nbs)
     for name, runs in (("ours", ours), ("floor", floor)):
         cpu = statistics.median(c for _, c in runs)
@@ -133,6 +147,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=MIN_ROUNDS,
                         help=f"rounds, each timing ours and the floor side by side (at least {MIN_ROUNDS})")
     parser.add_argument("--keep", action="store_true", help="keep the generated floor notebooks and say where")
+    parser.add_argument("--source", action="store_true",
+                        help="do not compile bridgelaws' bytecode first (each kernel then compiles what it imports "
+                             "when PYTHONDONTWRITEBYTECODE is set)")
     args, _unknown = parser.parse_known_args(argv)  # dev.py bench passes its arguments to every benchmark
     rounds = max(args.rounds, MIN_ROUNDS)
 
@@ -144,6 +161,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"notebook benchmark: nbval over {len(ours_nbs)} notebooks against {len(ours_nbs)} floor notebooks "
           f"(pandas + ipywidgets, one DataFrame, one widget), {rounds} rounds side by side, Python "
           f"{sys.version.split()[0]}, load average {os.getloadavg()[0]:.1f}", flush=True)
+    if not args.source:
+        print(f"bridgelaws' bytecode compiled beforehand, as pip does at install: "
+              f"{'done' if compile_package() else 'FAILED'} (PYTHONDONTWRITEBYTECODE="
+              f"{os.environ.get('PYTHONDONTWRITEBYTECODE', '')!r})", flush=True)
     write_floor(tmp, len(ours_nbs))
     ours: list[tuple[float, float]] = []
     floor: list[tuple[float, float]] = []

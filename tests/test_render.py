@@ -169,6 +169,21 @@ def test_rendering_twice_gives_the_same_bytes(lang: str) -> None:
     assert html.deal(the_deal(), lang) == html.deal(the_deal(), lang)
 
 
+def test_a_static_hand_written_from_the_memo_is_the_hand_drawn_afresh() -> None:
+    # the static pictures keep each hand's markup (render.board's memo): a hand written from it must be the same
+    # bytes as the hand drawn, and the whole picture what ElementTree's own writer writes for it
+    from bridgelaws.render import board
+
+    for lang in LANGS:
+        for build in (major_penalty_card, lead_out_of_turn, minor_penalty_card):
+            board._STATIC_SEATS.clear()
+            fresh = html.table(build(), lang)
+            assert len(board._STATIC_SEATS) == 4  # the four hands were kept (else this test compares nothing)
+            kept = html.table(build(), lang)  # every hand from the memo
+            assert kept == fresh
+            assert ET.tostring(xml(kept), encoding="unicode", short_empty_elements=False) == kept
+
+
 PROBE = """
 import sys
 sys.path.insert(0, {tests!r})

@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 
 from bridgelaws.cards import Seat
 from bridgelaws.i18n import normalize_lang
-from bridgelaws.render import BoardView
+from bridgelaws.render import BoardView, SeatView
 from bridgelaws.render.centre import centre, contract_corner, tricks_corner
 from bridgelaws.render.controls import Panel, controls
 from bridgelaws.render.hands import seat_box
@@ -155,6 +155,9 @@ def _compass(left: ET.Element, view: BoardView, lang: str, kind: str, interactiv
     def seat(tr: ET.Element, region: str, cls: str, style: str, s: Seat, **attrs: str) -> None:
         td = cell(tr, region, cls, style, **attrs)
         sv = view.seat(s)
+        if not interactive and panel is None and SHEET.get() is None:
+            raw_markup(td, _static_seat(sv, lang, show_played))
+            return
         if memo is not None:
             # everything a hand is drawn from (see seat_box)
             key = ("seat", sv, lang, show_played, panel is None or panel.cards_enabled,
@@ -190,3 +193,26 @@ def _compass(left: ET.Element, view: BoardView, lang: str, kind: str, interactiv
     seat(r2, "E", "bl-cell-east", "vertical-align:top", Seat.EAST, rowspan="2")
     r3 = grid_row(compass)
     seat(r3, "S", "bl-cell-south", "text-align:center;vertical-align:top", Seat.SOUTH)
+
+
+#: the static pictures' hands already written, by what each is drawn from: a walk-through and its variants, and
+#: a card table's picture of the same example, draw the same hands again (about half of a notebook's hands)
+_STATIC_SEATS: dict[tuple[SeatView, str, bool], str] = {}
+_STATIC_LIMIT = 1024
+
+
+def _static_seat(sv: SeatView, lang: str, show_played: bool) -> str:
+    """The markup of a static picture's hand (inline styles): kept, or drawn by ``seat_box`` and kept. The same
+    bytes as drawing it in place: the same writer writes it (see :func:`serialize`)."""
+    key = (sv, lang, show_played)
+    hit = _STATIC_SEATS.get(key)
+    if hit is None:
+        holder = ET.Element("td")
+        seat_box(holder, sv, lang, False, show_played, None)
+        out: list[str] = [escape_text(holder.text)] if holder.text else []
+        for child in holder:
+            serialize(child, out)
+        if len(_STATIC_SEATS) >= _STATIC_LIMIT:
+            _STATIC_SEATS.clear()
+        hit = _STATIC_SEATS[key] = "".join(out)
+    return hit
