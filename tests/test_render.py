@@ -176,9 +176,9 @@ def test_a_static_hand_written_from_the_memo_is_the_hand_drawn_afresh() -> None:
 
     for lang in LANGS:
         for build in (major_penalty_card, lead_out_of_turn, minor_penalty_card):
-            board._STATIC_SEATS.clear()
+            board.STATIC_SEATS.clear()
             fresh = html.table(build(), lang)
-            assert len(board._STATIC_SEATS) == 4  # the four hands were kept (else this test compares nothing)
+            assert len(board.STATIC_SEATS) == 4  # the four hands were kept (else this test compares nothing)
             kept = html.table(build(), lang)  # every hand from the memo
             assert kept == fresh
             assert ET.tostring(xml(kept), encoding="unicode", short_empty_elements=False) == kept

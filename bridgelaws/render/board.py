@@ -197,7 +197,7 @@ def _compass(left: ET.Element, view: BoardView, lang: str, kind: str, interactiv
 
 #: the static pictures' hands already written, by what each is drawn from: a walk-through and its variants, and
 #: a card table's picture of the same example, draw the same hands again (about half of a notebook's hands)
-_STATIC_SEATS: dict[tuple[SeatView, str, bool], str] = {}
+STATIC_SEATS: dict[tuple[SeatView, str, bool], str] = {}
 _STATIC_LIMIT = 1024
 
 
@@ -205,14 +205,14 @@ def _static_seat(sv: SeatView, lang: str, show_played: bool) -> str:
     """The markup of a static picture's hand (inline styles): kept, or drawn by ``seat_box`` and kept. The same
     bytes as drawing it in place: the same writer writes it (see :func:`serialize`)."""
     key = (sv, lang, show_played)
-    hit = _STATIC_SEATS.get(key)
+    hit = STATIC_SEATS.get(key)
     if hit is None:
         holder = ET.Element("td")
         seat_box(holder, sv, lang, False, show_played, None)
         out: list[str] = [escape_text(holder.text)] if holder.text else []
         for child in holder:
             serialize(child, out)
-        if len(_STATIC_SEATS) >= _STATIC_LIMIT:
-            _STATIC_SEATS.clear()
-        hit = _STATIC_SEATS[key] = "".join(out)
+        if len(STATIC_SEATS) >= _STATIC_LIMIT:
+            STATIC_SEATS.clear()
+        hit = STATIC_SEATS[key] = "".join(out)
     return hit
