@@ -131,7 +131,7 @@ def _rank(items: list[Any]) -> int:
 #: ended with test_widgets.py's 54 s on one worker, 28 s after the other); a browser file not listed counts
 #: DEFAULT_WEIGHT, any other file 0 (the order of collection)
 WEIGHT = {"tests/test_browser.py": 200, "tests/test_site.py": 150, "tests/test_table_browser.py": 100,
-          "tests/test_fit_browser.py": 90,
+          "tests/test_fit_browser.py": 90, "tests/test_teacher_route_browser.py": 66, "tests/test_site_fit.py": 58,
           "tests/test_widgets.py": 54, "tests/test_fuzz.py": 27, "tests/test_claimsolver.py": 24,
           "tests/test_worth.py": 23, "tests/test_reliability.py": 19}
 DEFAULT_WEIGHT = 40
