@@ -509,13 +509,16 @@ new MutationObserver(() => {
   }
 }).observe(document, {childList: true, subtree: true});
 """
-#: Run -> Run All Cells the moment the notebook's first cell is in the page: what the menu item does when clicked
-#: (JupyterLab's menu executes its command, notebook:run-all-cells, through the app's command registry), asked in
-#: the page itself as soon as a MutationObserver sees the cell and the item is enabled (checked on every frame till
-#: then) and the notebook holds all its ``n`` cells. Resolves with how many ms after the first cell the run was asked for. (Clicking the menu from the test, the
+#: Run -> Run All Cells the moment the notebook shows: what the menu item does when clicked (JupyterLab's menu
+#: executes its command, notebook:run-all-cells, through the app's command registry), asked in the page itself, on
+#: the first frame after a MutationObserver sees the first cell where the notebook holds all its ``n`` cells and the
+#: item is enabled. Resolves with how many ms after the first cell that was. (Clicking the menu from the test, the
 #: clicks reached a page busy drawing the notebook seconds late: Playwright's locator.click first waits for each
-#: element to be stable over animation frames, a round trip each; without the fix the dialog then came in 0 of 5
-#: runs, and in 3 of 5 when the pointer was pressed at once, page.mouse.)
+#: element to be stable over animation frames, a round trip each. Without the fix the dialog then came in 0 of 5
+#: runs, and in 3 of 7 when the pointer was pressed at once, page.mouse.)
+#: how many live card tables the page shows (each in a shadow root, which querySelectorAll does not enter)
+LIVE_TABLES = ("[...document.querySelectorAll('.jp-OutputArea-output *')]"
+               ".filter(e => e.shadowRoot && e.shadowRoot.querySelector('[data-bl=\\'table\\']')).length")
 RUN_ALL_AT_ONCE = """
 n => new Promise(done => {
   const cell = () => document.querySelector('.jp-NotebookPanel .jp-Notebook .jp-Cell');
@@ -538,8 +541,8 @@ n => new Promise(done => {
 
 
 def run_all_the_moment_it_shows(page: Any, site_url: str, name: str, shot_name: str, tables: int) -> None:
-    """Opens notebook ``name`` of the site and clicks Run -> Run All Cells the moment its first cell shows, as a
-    participant who does not wait for the kernel: every cell runs, and no dialog opens while they do (issue #38:
+    """Opens notebook ``name`` of the site and runs Run -> Run All Cells the moment it shows (``RUN_ALL_AT_ONCE``),
+    as a participant who does not wait for the kernel: every cell runs, and no dialog opens while they do (issue #38:
     JupyterLab's "Select Kernel" came up when the click came before JupyterLab had connected the notebook to the
     kernel started early; tools/site_prestart.js connects it as it is created). Every dialog is recorded for the
     page's whole life (``RECORD_DIALOGS``); the caller asserts again that none came later."""
@@ -549,10 +552,9 @@ def run_all_the_moment_it_shows(page: Any, site_url: str, name: str, shot_name: 
     after = page.evaluate(RUN_ALL_AT_ONCE, cells)
     print(f"Run All Cells asked for {after:.0f} ms after the notebook's first cell was in the page")
     # until the run: the stored notebook's prompts already have their counts, so the live tables (drawn only by
-    # the run, each in its element's shadow root) tell that it ran; a dialog ends the wait at once (it would hold the run until someone answers it)
-    page.wait_for_function(f"""n => (window.blDialogs || []).length > 0 || (({ALL_RUN})() && [...document
-        .querySelectorAll('.jp-OutputArea-output *')].filter(e => e.shadowRoot
-                                                              && e.shadowRoot.querySelector('[data-bl="table"]')).length >= n)""",
+    # the run, each in its element's shadow root) tell that it ran; a dialog ends the wait at once (it would hold
+    # the run until someone answers it)
+    page.wait_for_function(f"n => (window.blDialogs || []).length > 0 || (({ALL_RUN})() && {LIVE_TABLES} >= n)",
                            arg=tables, timeout=TIMEOUT, polling=250)
     shot(page, shot_name)
     assert page.evaluate("window.blDialogs || []") == []
@@ -570,10 +572,11 @@ def watched_page(browser: Any, site_url: str) -> tuple[Any, Any, Watch]:
 
 
 def test_notebook_01_run_all_at_once_and_a_50d2_choice_changes_the_table(browser: Any, site_url: str) -> None:
-    """Notebook 01, Run All Cells clicked the moment the notebook shows, before its kernel is idle (issue #38: it
-    opened JupyterLab's "Select Kernel" dialog; tools/site_prestart.js connects the notebook to the kernel started
-    early as the notebook is created): no dialog, every cell runs on that one kernel and the live tables appear. Then its walk-throughs, the
-    site's bytecode, a card played and a 50D2 option chosen, and a reload that finds the notebook's files again."""
+    """Notebook 01, Run All Cells the moment the notebook shows, before its kernel is idle (issue #38: it opened
+    JupyterLab's "Select Kernel" dialog; tools/site_prestart.js connects the notebook to the kernel started early
+    as the notebook is created): no dialog, every cell runs on that one kernel and the live tables appear. Then its
+    walk-throughs, the site's bytecode, a card played and a 50D2 option chosen (no dialog until then either), and a
+    reload that finds the notebook's files again."""
     name = "da/01-stort-strafkort.ipynb"
     live_tables = sum(1 for c in json.loads((NOTEBOOKS / name).read_text(encoding="utf-8"))["cells"]
                       if c["cell_type"] == "code" and "".join(c["source"]).startswith("widgets.table("))
