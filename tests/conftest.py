@@ -133,6 +133,7 @@ def _rank(items: list[Any]) -> int:
 #: after the browsers branch (issue 38: about 45 % less time in test_browser, 27 % less CPU in test_widgets)
 WEIGHT = {"tests/test_browser.py": 120, "tests/test_site.py": 150, "tests/test_table_browser.py": 100,
           "tests/test_fit_browser.py": 65,  # a notebook number (SPLIT): 26-60 s serial at load 7-12, 06 more
+          "tests/test_teacher_route_browser.py": 66, "tests/test_site_fit.py": 58,
           "tests/test_widgets.py": 40, "tests/test_fuzz.py": 27, "tests/test_claimsolver.py": 24,
           "tests/test_worth.py": 23, "tests/test_reliability.py": 19}
 DEFAULT_WEIGHT = 40

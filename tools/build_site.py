@@ -34,8 +34,8 @@ PyPI). Recipe: ../shared/TOOLCHAIN.md section 7. What this script does, in order
    (``compact_outputs``: the notebooks half the size, the pictures the same);
 7. ``jupyter lite build`` with ``disablePyPIFallback``, and a line in the app's page that spares the first
    reload a race in JupyterLite's service worker (``record_service_worker``), and one that starts the
-   notebook's kernel while JupyterLab draws and makes a run asked for before the notebook is connected to it wait
-   for it (``prestart_kernel``, tools/site_prestart.js); the web fonts only
+   notebook's kernel while JupyterLab draws and connects each notebook to its kernel as the notebook is created,
+   not after JupyterLab's checkpoint of the file (``prestart_kernel``, tools/site_prestart.js); the web fonts only
    as WOFF2, which every browser JupyterLab runs in takes first (``drop_legacy_fonts``);
 8. the kernel's worker changed so that the kernel's own imports at start do not look in the participant's
    folder (``kernel_imports_skip_drive``);
