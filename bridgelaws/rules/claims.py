@@ -19,7 +19,7 @@
 from __future__ import annotations
 
 from bridgelaws.cards import Seat
-from bridgelaws.analysis.claims import MAX_COMPUTED_TRICKS, min_tricks
+from bridgelaws.analysis.claims import computed_min_tricks
 from bridgelaws.errors import IllegalPlayError
 from bridgelaws.events import (
     Agree, Claim, Concede, CorrectRevoke, Dispute, EndOfRound, Event, NextBoardCall, Object, Play, TdRuling, Withdraw,
@@ -143,7 +143,7 @@ def after_event(table: Engine, before: PlayState, state: PlayState) -> PlayState
     st = state.evolve(revoke_correction=None, revoke_later=()) if state.revoke_correction is not None else state
     side = side_of(rec.seat)
     # the search plays on from the corrected position as if the claim had not been made (as at the claim itself)
-    rec = rec.evolve(computed=_computed(table, settle(st.evolve(claim=None, phase="play")), side))
+    rec = rec.evolve(computed=computed_min_tricks(table, settle(st.evolve(claim=None, phase="play")), side))
     return st.evolve(claim=rec, to_act=None, phase="over" if rec.settled else "play", designated=None)
 
 
@@ -208,24 +208,10 @@ def _start(table: Engine, state: PlayState, ev: Event, kind: str, tricks: int, r
            line: str | None) -> PlayState:
     side = side_of(ev.seat)
     record = ClaimRecord(ev.seat, kind, tricks, remaining, line=line, before=(state.phase, state.to_act),
-                         computed=_computed(table, state, side))
+                         computed=computed_min_tricks(table, state, side))
     st, done = _establish(state, side, L63A3)
     record = record.evolve(established=done)
     return st.evolve(claim=record, to_act=None, designated=None)
-
-
-def _computed(table: Engine, state: PlayState, side: str) -> int | None:
-    """The fewest remaining tricks ``side`` takes under any legal play, where the search is exact and small
-    enough; None otherwise (the Director is then told nothing computed)."""
-    if (_remaining(state) > MAX_COMPUTED_TRICKS or state.irregular_lead is not None
-            or state.revoke_correction is not None or state.in_error or state.designation is not None
-            or state.opening_lead_face_down is not None or state.phase != "play"
-            or (state.pending is not None and state.pending.kind not in ("lead_options", "designate_penalty_card"))):
-        return None
-    try:
-        return min_tricks(table, state, side)
-    except (ValueError, IllegalPlayError):
-        return None
 
 
 @register(Claim)
