@@ -152,7 +152,7 @@ def default_lang(nb: dict[str, Any]) -> str:
 # ------------------------------------------------------------------------------------------ executing them
 
 WORKER = r"""
-import json, re, sys, traceback
+import atexit, json, os, re, shutil, sys, tempfile, traceback
 import nbformat
 from jupyter_client.manager import AsyncKernelManager
 from jupyter_core.utils import run_sync
@@ -162,11 +162,22 @@ from nbclient.exceptions import CellExecutionError
 jobs = json.loads(open(sys.argv[1], encoding="utf-8").read())
 results = {}
 warm = None  # one client, with a kernel of its own, for the "warm" jobs of this worker
+folders = tempfile.mkdtemp(prefix="bridgelaws-kernels-", dir="/tmp")  # short: a Unix socket's path has <= 107 bytes
+atexit.register(shutil.rmtree, folders, ignore_errors=True)
+
+
+class PrivateKernelManager(AsyncKernelManager):
+    # a kernel over IPC in a folder of its own, never TCP ports another process can take first (conftest.py)
+
+    def __init__(self, **kwargs):
+        folder = tempfile.mkdtemp(dir=folders)
+        super().__init__(transport="ipc", ip=os.path.join(folder, "ipc"),
+                         connection_file=os.path.join(folder, "kernel.json"), **kwargs)
 
 
 def options(cwd):
-    return dict(kernel_name="python3", timeout=300, record_timing=False, store_widget_state=False,
-                resources={"metadata": {"path": cwd}})
+    return dict(kernel_name="python3", kernel_manager_class=PrivateKernelManager, timeout=300,
+                record_timing=False, store_widget_state=False, resources={"metadata": {"path": cwd}})
 
 
 for job in jobs:
@@ -185,7 +196,7 @@ for job in jobs:
                 NotebookClient(nb, **options(job["cwd"])).execute()
             else:
                 if warm is None or not run_sync(warm.km.is_alive)():
-                    warm = NotebookClient(nb, km=AsyncKernelManager(kernel_name="python3"), **options(job["cwd"]))
+                    warm = NotebookClient(nb, km=PrivateKernelManager(kernel_name="python3"), **options(job["cwd"]))
                 # a clean namespace (imported modules stay loaded: that is what makes a warm run fast)
                 nb.cells.insert(0, nbformat.v4.new_code_cell("%reset -f"))
                 warm.nb = nb
