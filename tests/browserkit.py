@@ -15,10 +15,14 @@ several modules share (tests/test_browser.py's JupyterLab and Voila) are kept th
 
 from __future__ import annotations
 
+import atexit
 import importlib.util
+import json
 import os
+import shutil
 import socket
 import subprocess
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -82,6 +86,31 @@ def free_port() -> int:
                 continue
             return port
     raise RuntimeError(f"worker {WORKER} has used up its {PORT_BLOCK} ports")
+
+
+#: the servers' config: their kernels talk over IPC (Unix sockets named after the kernel's connection file), never
+#: over TCP ports that jupyter_client picks by binding port 0 and letting go, which another process (the other
+#: worker's kernels and servers) can take before the kernel binds them (conftest.py; tools/kernel_start_stress.py)
+KERNEL_CONFIG = {"KernelManager": {"transport": "ipc"}}
+_kernel_dirs: list[str] = []
+
+
+def kernels_over_ipc(env: dict[str, str]) -> dict[str, str]:
+    """ENV for a Lab or Voila server whose kernels talk over IPC: KERNEL_CONFIG on JUPYTER_CONFIG_PATH (Lab reads
+    jupyter_server_config.json, Voila voila.json) and a short runtime folder of the server's own for the kernels'
+    connection files and sockets (a Unix socket's path has at most 107 bytes; pytest's folders are longer).
+    Removed when the process ends."""
+    folder = tempfile.mkdtemp(prefix="bl-server-", dir="/tmp" if os.path.isdir("/tmp") else None)
+    if not _kernel_dirs:
+        atexit.register(lambda: [shutil.rmtree(d, ignore_errors=True) for d in _kernel_dirs])
+    _kernel_dirs.append(folder)
+    config = os.path.join(folder, "config")
+    os.makedirs(config)
+    for name in ("jupyter_server_config.json", "voila.json"):
+        with open(os.path.join(config, name), "w", encoding="utf-8") as f:
+            json.dump(KERNEL_CONFIG, f)
+    paths = [config, *filter(None, env.get("JUPYTER_CONFIG_PATH", "").split(os.pathsep))]
+    return dict(env, JUPYTER_CONFIG_PATH=os.pathsep.join(paths), JUPYTER_RUNTIME_DIR=os.path.join(folder, "rt"))
 
 
 def start(cmd: list[str], url: str, cwd: Path, env: dict[str, str], log: Path,

@@ -43,8 +43,8 @@ import pytest
 
 from bridgelaws.i18n import text
 from bridgelaws.laws import law
-from browserkit import (act_and_wait, at_session_end, browser, free_port, load_dev, shared,  # noqa: F401
-                        shared_server, start, stop)
+from browserkit import (act_and_wait, at_session_end, browser, free_port, kernels_over_ipc,  # noqa: F401
+                        load_dev, shared, shared_server, start, stop)
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "test-artifacts" / "browser"
@@ -60,12 +60,12 @@ def server_env(home: Path) -> dict[str, str]:
     env["BRIDGELAWS_AUTOSAVE"] = "0"
     env["JUPYTERLAB_SETTINGS_DIR"] = str(home / "lab-settings")
     env["JUPYTERLAB_WORKSPACES_DIR"] = str(home / "lab-workspaces")
-    env["JUPYTER_RUNTIME_DIR"] = str(home / "runtime")
     # a data folder of the server's own (its notary database among others), not ~/.local/share/jupyter, which the
     # servers of both xdist workers would otherwise open at once
     env["JUPYTER_DATA_DIR"] = str(home / "data")
     env.pop("JUPYTER_CONFIG_DIR", None)
-    return env
+    # kernels over IPC, their connection files and sockets in a runtime folder of the server's own
+    return kernels_over_ipc(env)
 
 
 # ==========================================================================================================

@@ -35,7 +35,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browserkit import act_and_wait, browser, free_port, start, stop  # noqa: F401 (browser is a fixture)
+from browserkit import (act_and_wait, browser, free_port, kernels_over_ipc, start,  # noqa: F401 (browser: a fixture)
+                        stop)
 
 import bridgelaws as bl
 from bridgelaws.widgets import CardTable
@@ -70,10 +71,10 @@ def server_env(home: Path) -> dict[str, str]:
     env["BRIDGELAWS_AUTOSAVE"] = "0"
     env["JUPYTERLAB_SETTINGS_DIR"] = str(home / "lab-settings")
     env["JUPYTERLAB_WORKSPACES_DIR"] = str(home / "lab-workspaces")
-    env["JUPYTER_RUNTIME_DIR"] = str(home / "runtime")
     env["JUPYTER_DATA_DIR"] = str(home / "data")  # an empty notary: every notebook opens untrusted
     env.pop("JUPYTER_CONFIG_DIR", None)
-    return env
+    # kernels over IPC, their connection files and sockets in a runtime folder of the server's own
+    return kernels_over_ipc(env)
 
 
 @pytest.fixture(scope="module")

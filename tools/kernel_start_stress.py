@@ -58,7 +58,9 @@ def starter(transport: str, kernels: int, out: Path) -> None:
             except Exception as exc:
                 text = str(exc)
                 outcome = "Address already in use" if "Address already in use" in text else text.splitlines()[0]
-                record = {"ok": False, "outcome": outcome, "text": text if len(text) < 2000 else text[:400] + "\n[...]\n" + text[-1500:]}
+                if len(text) > 2000:
+                    text = text[:400] + "\n[...]\n" + text[-1500:]
+                record = {"ok": False, "outcome": outcome, "text": text}
             else:
                 kernel.stop()
                 record = {"ok": True, "outcome": "started"}
