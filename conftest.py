@@ -52,8 +52,9 @@ def _running_kernel_class() -> Any:
             if logs:
                 os.makedirs(logs, exist_ok=True)
                 worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
-                name = os.path.basename(cwd or "") + "-" + os.path.basename(self.folder)
-                self.stderr_path = os.path.join(logs, f"{worker}-{name}.log")
+                notebook = _NOTEBOOK[0] or os.path.basename(self.folder)
+                name = os.path.basename(os.path.dirname(notebook)) + "-" + os.path.basename(notebook)
+                self.stderr_path = os.path.join(logs, f"{worker}-{name.removesuffix('.ipynb')}.log")
             else:
                 self.stderr_path = os.path.join(self.folder, "stderr.log")
             km = KernelManager(kernel_name=kernel_name, kernel_spec_manager=NbvalKernelspecManager(), **traits)
@@ -69,8 +70,10 @@ def _running_kernel_class() -> Any:
                         km.shutdown_kernel(now=True)
                         raise
                 except Exception as exc:
-                    message = (f"{exc}\nThe kernel's stderr ({self.stderr_path}; kernel folder "
-                               f"{self.folder}, cwd {cwd}):\n{_tail(self.stderr_path)}")
+                    tail = _tail(self.stderr_path)
+                    last = [line for line in tail.splitlines() if line.strip()][-1:]
+                    message = (f"{exc}; the kernel's stderr ends: {''.join(last)}\nIts stderr ({self.stderr_path}; "
+                               f"kernel folder {self.folder}, cwd {cwd}):\n{tail}")
                     shutil.rmtree(self.folder, ignore_errors=True)
                     raise RuntimeError(message) from exc
             self.km, self.kc = km, kc
@@ -85,6 +88,8 @@ def _running_kernel_class() -> Any:
     return PrivateKernel
 
 
+#: the file of the test being set up: nbval starts a notebook's kernel when its first cell is set up
+_NOTEBOOK: list[str] = [""]
 _NBVAL_KERNEL = pytest.StashKey[Any]()  # nbval's own RunningKernel, put back at the end
 
 
@@ -103,3 +108,8 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         import nbval.plugin
 
         nbval.plugin.RunningKernel = original
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    _NOTEBOOK[0] = str(item.path)

@@ -57,7 +57,8 @@ def starter(transport: str, kernels: int, out: Path) -> None:
                 kernel = kernel_class(":nbval-parent-env", cwd=cwd, startup_timeout=60)
             except Exception as exc:
                 text = str(exc)
-                outcome = "Address already in use" if "Address already in use" in text else text.splitlines()[0]
+                first = text.splitlines()[0].split(";")[0]  # jupyter_client's words
+                outcome = first + (": Address already in use" if "Address already in use" in text else "")
                 if len(text) > 2000:
                     text = text[:400] + "\n[...]\n" + text[-1500:]
                 record = {"ok": False, "outcome": outcome, "text": text}
