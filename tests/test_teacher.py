@@ -7,10 +7,12 @@ play taken out, as a club's results file has it (see the README there)."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -503,10 +505,25 @@ def test_the_lesson_notebook_runs_from_the_norwegian_folder(tmp_path: Path) -> N
 
     root, example = _saved_example(tmp_path)
     assert main(["notebook", str(example), "--lang", "da", "nb", "--name", "07-klub12"]) == 0
+    from jupyter_client.manager import AsyncKernelManager
+
     nb = nbformat.read(root / "nb" / "07-klub12.ipynb", as_version=4)
+    # the kernel over IPC in a folder of its own (in /tmp: a Unix socket's path has at most 107 bytes), never TCP
+    # ports that another process can take before the kernel binds them (conftest.py)
+    folder = tempfile.mkdtemp(prefix="bridgelaws-kernel-", dir="/tmp" if os.path.isdir("/tmp") else None)
+
+    class PrivateKernelManager(AsyncKernelManager):
+        def __init__(self, **kwargs: Any) -> None:
+            super().__init__(transport="ipc", ip=os.path.join(folder, "ipc"),
+                             connection_file=os.path.join(folder, "kernel.json"), **kwargs)
+
     client = nbclient.NotebookClient(nb, timeout=300, kernel_name="python3",
+                                     kernel_manager_class=PrivateKernelManager,
                                      resources={"metadata": {"path": str(root / "nb")}})
-    client.execute()
+    try:
+        client.execute()
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
     outputs = [o for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])]
     assert not [o for o in outputs if o.get("output_type") == "error"]
     widgets_shown = [o for o in outputs if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]
