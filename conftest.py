@@ -58,24 +58,26 @@ def _running_kernel_class() -> Any:
             else:
                 self.stderr_path = os.path.join(self.folder, "stderr.log")
             km = KernelManager(kernel_name=kernel_name, kernel_spec_manager=NbvalKernelspecManager(), **traits)
-            with open(self.stderr_path, "ab") as stderr:
-                try:  # as nbval.kernel.start_new_kernel, with the kernel's stderr in a file
-                    km.start_kernel(stderr=stderr, cwd=cwd)
-                    kc = km.client()
-                    kc.start_channels()
-                    try:
-                        kc.wait_for_ready(timeout=startup_timeout)
-                    except RuntimeError:
-                        kc.stop_channels()
-                        km.shutdown_kernel(now=True)
-                        raise
-                except Exception as exc:
-                    tail = _tail(self.stderr_path)
-                    last = [line for line in tail.splitlines() if line.strip()][-1:]
-                    message = (f"{exc}; the kernel's stderr ends: {''.join(last)}\nIts stderr ({self.stderr_path}; "
-                               f"kernel folder {self.folder}, cwd {cwd}):\n{tail}")
-                    shutil.rmtree(self.folder, ignore_errors=True)
-                    raise RuntimeError(message) from exc
+            # open while the kernel lives: a restart (RunningKernel.restart) launches it again with the same file
+            self.stderr = open(self.stderr_path, "ab")  # noqa: SIM115
+            try:  # as nbval.kernel.start_new_kernel, with the kernel's stderr in a file
+                km.start_kernel(stderr=self.stderr, cwd=cwd)
+                kc = km.client()
+                kc.start_channels()
+                try:
+                    kc.wait_for_ready(timeout=startup_timeout)
+                except RuntimeError:
+                    kc.stop_channels()
+                    km.shutdown_kernel(now=True)
+                    raise
+            except Exception as exc:
+                self.stderr.close()
+                tail = _tail(self.stderr_path)
+                last = [line for line in tail.splitlines() if line.strip()][-1:]
+                message = (f"{exc}; the kernel's stderr ends: {''.join(last)}\nIts stderr ({self.stderr_path}; "
+                           f"kernel folder {self.folder}, cwd {cwd}):\n{tail}")
+                shutil.rmtree(self.folder, ignore_errors=True)
+                raise RuntimeError(message) from exc
             self.km, self.kc = km, kc
             self._ensure_iopub_up()
 
@@ -83,6 +85,7 @@ def _running_kernel_class() -> Any:
             try:
                 super().stop()
             finally:
+                self.stderr.close()
                 shutil.rmtree(self.folder, ignore_errors=True)
 
     return PrivateKernel
