@@ -252,6 +252,8 @@ class Search:
             children = sorted(children, key=self._order(st))
             if maximize and st.pending is None and st.penalty_cards and t > 1:
                 children = self._best_first(st, t, children)
+        if len(children) > 1:
+            children = self._known_first(t, children, maximize)
         for ev, gained, child, card, clean in children:
             if clean and cards is not None and card is not None:
                 r = (card in cards) == maximize          # plain play from here on: the parent's answer is exact
@@ -260,6 +262,25 @@ class Search:
             if r == maximize:
                 return r
         return not maximize
+
+    def _known_first(self, t: int, children: list[Child], maximize: bool) -> list[Child]:
+        """The children in the same order, except that those whose answer the transposition table already holds
+        and which end the node (for the side: known to reach their threshold; for the defence: known to hold the
+        side below it) come first, and those known to go the other way come last (the hash move of alpha-beta
+        searches). Only the order changes, never the set of children, so the answer does not: the side's node is
+        searched until a child reaches ``t`` or every child has failed, the defence's until one holds the side
+        below ``t`` or none does (tests/test_worth.py's exhaustive minimax; a planted fault that drops the last
+        child fails it). Nodes to finish an opening decision: 100040 118,888 -> 105,321, 100035 20,518 -> 17,381,
+        100008 2,952 -> 2,632, 100016 4,527 -> 4,338, 100005 13,334 -> 13,258, the same values."""
+        def known(c: Child) -> int:
+            if c[2].phase == "over":
+                return 1
+            need = t - c[1]
+            lo, hi = self.tt.get(self.facts(c[2])[1], (0, remaining(c[2])))
+            ends = need <= lo if maximize else need > hi
+            fails = need > hi if maximize else need <= lo
+            return 0 if ends else 2 if fails else 1
+        return sorted(children, key=known)
 
     def _best_first(self, st: PlayState, t: int, children: list[Child]) -> list[Child]:
         """The side's cards where a penalty card lies: within :meth:`_order`'s groups (cards that end the
