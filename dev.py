@@ -332,7 +332,8 @@ def cmd_voila(args: list[str]) -> int:
 
 
 # Runs inside .venv: executes each notebook in its own folder with a fresh python3 kernel and saves it.
-# No timing metadata and no widget state, so that an unchanged notebook is saved byte for byte the same.
+# No timing metadata, no widget state and one stream output a cell, so that an unchanged notebook is saved byte for
+# byte the same.
 EXECUTE = """
 import sys, nbformat
 from pathlib import Path
@@ -340,8 +341,10 @@ from nbclient import NotebookClient
 for name in sys.argv[1:]:
     path = Path(name)
     nb = nbformat.read(path, as_version=4)
+    # coalesce_streams: a cell's prints are stored as one stream output whatever the machine's load (ipykernel sends
+    # them in pieces 0.2 s apart), as nbval compares them
     NotebookClient(nb, kernel_name="python3", timeout=600, record_timing=False, store_widget_state=False,
-                   resources={"metadata": {"path": str(path.parent)}}).execute()
+                   coalesce_streams=True, resources={"metadata": {"path": str(path.parent)}}).execute()
     # A widget with a static picture (text/html) is stored as that picture: opened before its kernel runs, a
     # trusted notebook would show "model not found" for the stored view (ipywidgets renders a view before any
     # text/html); running the cell shows the live widget again. A widget without one keeps its view, its random

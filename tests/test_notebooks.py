@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browserkit import load_dev
 
 from bridgelaws.i18n import LANGS, catalog
 from bridgelaws.notation import SEAT_NAMES
@@ -176,7 +177,10 @@ class PrivateKernelManager(AsyncKernelManager):
 
 
 def options(cwd):
-    return dict(kernel_name="python3", kernel_manager_class=PrivateKernelManager, timeout=300,
+    # coalesce_streams: a cell's prints are one stream output, as nbval compares them; without it a cell whose
+    # prints come more than ipykernel's flush interval (0.2 s) apart, as under load, has two, and a fresh and a warm
+    # run of the same notebook differ by chance
+    return dict(kernel_name="python3", kernel_manager_class=PrivateKernelManager, timeout=300, coalesce_streams=True,
                 record_timing=False, store_widget_state=False, resources={"metadata": {"path": cwd}})
 
 
@@ -468,6 +472,40 @@ def test_notebook_gives_the_same_outputs_when_run_twice(runs: Runs, number: str)
     first, second = comparable(runs.get(number, lang, "fresh")), comparable(runs.get(number, lang, "warm"))
     differ = [i for i, (a, b) in enumerate(zip(first, second), 1) if a != b]
     assert len(first) == len(second) and not differ, f"{path.name}: code cells {differ} differ between two runs"
+
+
+#: a cell whose two prints come further apart than ipykernel's flush interval (0.2 s), as a slow cell's do under load
+PAUSED_PRINTS = 'import time\nprint("first", flush=True)\ntime.sleep(0.6)\nprint("second")'
+
+
+def paused_notebook(path: Path) -> None:
+    cell = {"cell_type": "code", "execution_count": None, "id": "paused", "metadata": {}, "outputs": [],
+            "source": PAUSED_PRINTS}
+    spec = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    path.write_text(json.dumps({"cells": [cell], "metadata": {"kernelspec": spec}, "nbformat": 4,
+                                "nbformat_minor": 5}), encoding="utf-8")
+
+
+def test_a_cells_prints_are_one_output_however_far_apart(tmp_path: Path) -> None:
+    # nbval joins a cell's stream outputs before it compares them; the two runs compared above, and `dev.py execute`
+    # which stores the outputs nbval compares with, must join them too: a print that comes late (a loaded machine)
+    # would otherwise be an output of its own, and a fresh and a warm run of the same notebook differ by chance
+    src = tmp_path / "paused.ipynb"
+    paused_notebook(src)
+    jobs = [{"key": mode, "src": str(src), "lang": None, "mode": mode, "cwd": str(tmp_path), "cost": 1.0,
+             "out": str(tmp_path / f"{mode}.ipynb")} for mode in ("fresh", "warm")]
+    results = execute_all(jobs, tmp_path)
+    stored = tmp_path / "stored" / "paused.ipynb"
+    stored.parent.mkdir()
+    paused_notebook(stored)
+    dev = load_dev()
+    subprocess.run([sys.executable, "-c", dev.EXECUTE, str(stored)], check=True, capture_output=True, timeout=300)
+    for name, path in [("fresh", tmp_path / "fresh.ipynb"), ("warm", tmp_path / "warm.ipynb"),
+                       ("dev.py execute", stored)]:
+        assert results.get(name) is None, results[name]
+        outputs = code_cells(read(path))[0]["outputs"]
+        assert [(o["output_type"], o.get("name"), joined(o.get("text", ""))) for o in outputs] == [
+            ("stream", "stdout", "first\nsecond\n")], f"{name}: {outputs}"
 
 
 # ------------------------------------------------------------------------------------------ 3. examples
