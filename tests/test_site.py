@@ -269,6 +269,7 @@ def test_a_kernel_worker_of_another_version_stops_the_build(tmp_path: Path, site
     assert sorted(w.name.split(".")[0] for w in workers) == ["coincident", "comlink"], installed
     build.kernel_imports_skip_drive(tmp_path)
     build.kernel_without_jedi(tmp_path)
+    build.kernel_first_cell_imports(tmp_path)
     for worker in workers:
         js = worker.read_text(encoding="utf-8")
         assert js.index("_bl_sys.path.remove") < js.index("import piplite.piplite")
@@ -276,6 +277,11 @@ def test_a_kernel_worker_of_another_version_stops_the_build(tmp_path: Path, site
         # the kernel neither installs jedi nor has its shell complete through it (no cell needs it)
         assert '["ipykernel","comm","pyodide-kernel","ipython"]' in js and '"jedi"' not in js
         assert js.index('"import pyodide_kernel"') < js.index("Completer.use_jedi = False")
+        # the first cell's imports once the kernel (and so its shell) exists, while the participant's folder
+        # is still off sys.path, and not twice
+        assert js.index('"import pyodide_kernel"') < js.index("__import__('bridgelaws.widgets')") < \
+            js.index("_bl_sys.path.insert")
+        assert js.count("__import__('bridgelaws.widgets')") == 1
     # a worker that imports the kernel some other way
     for worker in installed.glob("*.worker.*.js"):
         js = worker.read_text(encoding="utf-8")
@@ -284,6 +290,8 @@ def test_a_kernel_worker_of_another_version_stops_the_build(tmp_path: Path, site
         build.kernel_imports_skip_drive(tmp_path)
     with pytest.raises(SystemExit, match=r"(comlink|coincident)\.worker\.\w+\.js is not the worker"):
         build.kernel_without_jedi(tmp_path)
+    with pytest.raises(SystemExit, match=r"(comlink|coincident)\.worker\.\w+\.js is not the worker"):
+        build.kernel_first_cell_imports(tmp_path)
 
 
 def test_the_site_build_tools_are_not_where_lab_and_voila_run(site_prefix: Path) -> None:
