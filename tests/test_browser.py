@@ -730,20 +730,36 @@ def test_lab_runs_04_and_05_logs_no_console_error_and_asks_no_other_host(nblab: 
 
 
 def test_voila_folder_page_asks_no_other_host(nbvoila: str, screen: Any) -> None:
-    """``python3 dev.py voila`` with no notebook opens on the folder listing: it too stays on 127.0.0.1 (our
-    template's page.html drops Voila's link to Font Awesome 4 on a CDN). Its console is not checked: Voila's
-    listing starts the widget plugins without a kernel, and they log that they cannot activate."""
+    """``python3 dev.py voila`` with no notebook opens on the folder listing: it lists the folder, and it too stays
+    on 127.0.0.1 (our template's page.html drops Voila's link to Font Awesome 4 on a CDN).
+
+    The listing loads no JupyterLab extension (our template's tree-lab.html): the widget managers' plugins asked
+    the server for a kernel the listing does not have (GET /api/kernels, 404) before the page's shell was attached,
+    and when the folder's contents came back before that answer, Voila's listing stayed empty for good (it fetches
+    once). So no request for a kernel, and no plugin that fails to start. Should the listing not show, the failure
+    gives every request, answer and console message of the page."""
     urls: list[str] = []
-    screen.on("request", lambda r: urls.append(r.url))
+    happened: list[str] = []  # what the page did, in order: shown if the listing does not show
+    screen.on("request", lambda r: (urls.append(r.url), happened.append(f"> {r.method} {r.url}")))
+    screen.on("response", lambda r: happened.append(f"< {r.status} {r.url}"))
+    screen.on("requestfailed", lambda r: happened.append(f"! {r.failure} {r.url}"))
+    screen.on("console", lambda m: happened.append(f"console.{m.type}: {m.text}"))
+    screen.on("pageerror", lambda e: happened.append(f"page error: {e}"))
     screen.goto(f"{nbvoila}/")
+    listing = screen.locator(".jp-DirListing-content")
     try:
-        screen.get_by_text("scenarios", exact=True).wait_for()
-    except Exception:  # it failed once (15:07 on 29 Nov, load 10, the listing never showed): keep what was shown
+        listing.get_by_text("scenarios", exact=True).wait_for()
+    except Exception as e:
         view_shot(screen, "voila-folder-failed.png")
-        raise
+        raise AssertionError("Voila's folder listing did not show the folder; the page's requests, answers and "
+                             "console:\n" + "\n".join(happened)) from e
+    names = listing.locator(".jp-DirListing-itemText").all_inner_texts()
+    assert {"da", "nb", "en", "scenarios"} <= set(names), names  # the folder's language folders
     screen.wait_for_load_state("networkidle")
     assert [u for u in urls if "/voila/static/" in u], "the listing's own script was not loaded"
     assert other_hosts(urls) == []
+    assert [u for u in urls if "/api/kernels" in u] == [], "the listing asked for a kernel"
+    assert [h for h in happened if "failed to activate" in h] == []
 
 
 def test_other_hosts_keeps_loopback_only() -> None:
