@@ -27,6 +27,13 @@ receiving, sanitizing and comparing their outputs. The wall-clock ratio is print
 and spread. The floor must pass; if nbval reports failures in our notebooks (say, one being rewritten), the run
 is still measured and the failures are reported with the figures.
 
+A kernel that dies at its start: on a busy machine, jupyter_client picks a kernel's five TCP ports by binding to
+port 0 and letting go, and another process can take one before the kernel binds it (the kernel's stderr says
+"ZMQError: Address already in use"; nbval reports "Kernel died before replying to kernel_info" for every cell of
+that notebook). Such a run measures less than the notebooks' work (none of that notebook's cells ran), so the
+whole round, ours and the floor, is measured again (at most ``REDO`` times a round), and the benchmark says how
+many rounds it redid and why. A failure of any other kind is not redone.
+
 Bytecode: the floor's packages (pandas, ipywidgets) were compiled to bytecode when pip installed them; bridgelaws is
 installed editable, so it has bytecode only once Python has written it. Where ``PYTHONDONTWRITEBYTECODE`` is set
 (this machine sets it), Python never writes it, and every kernel compiled every bridgelaws module it imports from
@@ -58,6 +65,9 @@ SANITIZE = NOTEBOOKS / "sanitize.cfg"
 TARGET = 1.3  # ours / floor, the median of the rounds (issue #31)
 SPREAD = 0.20  # (highest - lowest) / median of the rounds' ratios (issue #38)
 MIN_ROUNDS = 5
+#: a round in which a kernel died at its start (a port taken by another process) is measured again, this often
+REDO = 3
+KERNEL_DIED = "Kernel died before replying to kernel_info"
 
 
 def floor_notebook(i: int) -> nbformat.NotebookNode:
@@ -94,9 +104,13 @@ def children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
+class KernelDied(RuntimeError):
+    """A kernel of the run died before it answered (see the module's docstring): the round is measured again."""
+
+
 def nbval(path: Path, failures: list[str] | None = None) -> tuple[float, float]:
-    """(wall seconds, CPU seconds) of one nbval run over ``path``. Failures raise, unless ``failures`` collects
-    pytest's summary line instead."""
+    """(wall seconds, CPU seconds) of one nbval run over ``path``. A kernel that died at its start raises
+    :class:`KernelDied`; other failures raise, unless ``failures`` collects pytest's summary line instead."""
     cmd = [sys.executable, "-m", "pytest", "--nbval", "--nbval-current-env", "--nbval-sanitize-with", str(SANITIZE),
            "-p", "no:cacheprovider", "-q", str(path)]
     cpu = children_cpu()
@@ -106,6 +120,8 @@ def nbval(path: Path, failures: list[str] | None = None) -> tuple[float, float]:
     cpu = children_cpu() - cpu
     if out.returncode != 0:
         lines = out.stdout.strip().splitlines()
+        if KERNEL_DIED in out.stdout:
+            raise KernelDied(f"{path.name}: {lines[-1] if lines else out.returncode}")
         if failures is None or not lines:
             tail = "\n".join(lines[-15:])
             raise RuntimeError(f"nbval failed on {path} (exit {out.returncode}):\n{tail}{out.stderr[-1000:]}")
@@ -169,15 +185,26 @@ def main(argv: list[str] | None = None) -> int:
     ours: list[tuple[float, float]] = []
     floor: list[tuple[float, float]] = []
     failures: list[str] = []
+    redone: list[str] = []
     try:
         for r in range(rounds):
-            # both in every round, which goes first alternating
-            if r % 2 == 0:
-                ours.append(nbval(NOTEBOOKS, failures))
-                floor.append(nbval(tmp))
-            else:
-                floor.append(nbval(tmp))
-                ours.append(nbval(NOTEBOOKS, failures))
+            for attempt in range(REDO + 1):
+                try:
+                    # both in every round, which goes first alternating
+                    if r % 2 == 0:
+                        o = nbval(NOTEBOOKS, failures)
+                        f = nbval(tmp)
+                    else:
+                        f = nbval(tmp)
+                        o = nbval(NOTEBOOKS, failures)
+                    break
+                except KernelDied as exc:
+                    if attempt == REDO:
+                        raise
+                    redone.append(f"round {r + 1}: {exc}")
+                    print(f"  round {r + 1} measured again: a kernel died at its start ({exc})", flush=True)
+            ours.append(o)
+            floor.append(f)
             print(f"  round {r + 1}: CPU ours {ours[-1][1]:.1f} s, floor {floor[-1][1]:.1f} s, ratio "
                   f"{ours[-1][1] / floor[-1][1]:.2f} (wall {ours[-1][0]:.1f} / {floor[-1][0]:.1f} s, "
                   f"{ours[-1][0] / floor[-1][0]:.2f}); load average {os.getloadavg()[0]:.1f}", flush=True)
@@ -192,6 +219,9 @@ def main(argv: list[str] | None = None) -> int:
                 p.unlink()
             tmp.rmdir()
     report(ours, floor, ours_nbs, failures)
+    if redone:
+        print(f"{len(redone)} round(s) measured again because a kernel died at its start (a port race, not the "
+              f"notebooks): {'; '.join(redone)}")
     return 0
 
 
