@@ -86,9 +86,15 @@ def floor_notebook(i: int) -> nbformat.NotebookNode:
 def write_floor(directory: Path, count: int) -> None:
     """``count`` floor notebooks, executed once (untimed) so that nbval has outputs to compare."""
     for i in range(count):
-        nb = floor_notebook(i)
-        NotebookClient(nb, kernel_name="python3", timeout=120, record_timing=False, store_widget_state=False,
-                       resources={"metadata": {"path": str(directory)}}).execute()
+        for attempt in range(REDO + 1):  # untimed: a kernel that died at its start (a port race) starts again
+            nb = floor_notebook(i)
+            try:
+                NotebookClient(nb, kernel_name="python3", timeout=120, record_timing=False, store_widget_state=False,
+                               resources={"metadata": {"path": str(directory)}}).execute()
+                break
+            except RuntimeError as exc:
+                if attempt == REDO or KERNEL_DIED not in str(exc):
+                    raise
         nbformat.write(nb, directory / f"{i:02d}-floor.ipynb")
 
 
