@@ -187,12 +187,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"bridgelaws' bytecode compiled beforehand, as pip does at install: "
               f"{'done' if compile_package() else 'FAILED'} (PYTHONDONTWRITEBYTECODE="
               f"{os.environ.get('PYTHONDONTWRITEBYTECODE', '')!r})", flush=True)
-    write_floor(tmp, len(ours_nbs))
     ours: list[tuple[float, float]] = []
     floor: list[tuple[float, float]] = []
     failures: list[str] = []
     redone: list[str] = []
     try:
+        write_floor(tmp, len(ours_nbs))  # inside: a failure here also removes the temporary directory
         for r in range(rounds):
             for attempt in range(REDO + 1):
                 try:
