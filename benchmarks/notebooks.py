@@ -27,12 +27,13 @@ receiving, sanitizing and comparing their outputs. The wall-clock ratio is print
 and spread. The floor must pass; if nbval reports failures in our notebooks (say, one being rewritten), the run
 is still measured and the failures are reported with the figures.
 
-A kernel that dies at its start: on a busy machine, jupyter_client picks a kernel's five TCP ports by binding to
-port 0 and letting go, and another process can take one before the kernel binds it (the kernel's stderr says
-"ZMQError: Address already in use"; nbval reports "Kernel died before replying to kernel_info" for every cell of
-that notebook). Such a run measures less than the notebooks' work (none of that notebook's cells ran), so the
-whole round, ours and the floor, is measured again (at most ``REDO`` times a round), and the benchmark says how
-many rounds it redid and why. A failure of any other kind is not redone.
+Kernels: ours and the floor's are nbval's kernels as the project's conftest.py starts them for the tests (over
+IPC in a folder of their own; the floor's folder gets a copy of it). A kernel that dies at its start all the same
+(with TCP ports it did: jupyter_client picks a kernel's five ports by binding to port 0 and letting go, and another
+process can take one before the kernel binds it, "ZMQError: Address already in use"; nbval reports "Kernel died
+before replying to kernel_info" for every cell of that notebook) would measure less than the notebooks' work, so
+the whole round, ours and the floor, is measured again (at most ``REDO`` times a round), and the benchmark says
+how many rounds it redid and why. A failure of any other kind is not redone.
 
 Bytecode: the floor's packages (pandas, ipywidgets) were compiled to bytecode when pip installed them; bridgelaws is
 installed editable, so it has bytecode only once Python has written it. Where ``PYTHONDONTWRITEBYTECODE`` is set
@@ -48,6 +49,7 @@ import argparse
 import compileall
 import os
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -96,6 +98,9 @@ def write_floor(directory: Path, count: int) -> None:
                 if attempt == REDO or KERNEL_DIED not in f"{exc} {exc.__context__}":
                     raise
         nbformat.write(nb, directory / f"{i:02d}-floor.ipynb")
+    # nbval's kernels as ours get them from the project's conftest.py (over IPC, their stderr kept): pytest reads a
+    # conftest.py only in the folders of the paths it is given, and the floor's folder is not under the project
+    shutil.copy(ROOT / "conftest.py", directory / "conftest.py")
 
 
 def compile_package() -> bool:
