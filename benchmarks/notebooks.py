@@ -27,13 +27,11 @@ receiving, sanitizing and comparing their outputs. The wall-clock ratio is print
 and spread. The floor must pass; if nbval reports failures in our notebooks (say, one being rewritten), the run
 is still measured and the failures are reported with the figures.
 
-Kernels: ours and the floor's are nbval's kernels as the project's conftest.py starts them for the tests (over
-IPC in a folder of their own; the floor's folder gets a copy of it). A kernel that dies at its start all the same
-(with TCP ports it did: jupyter_client picks a kernel's five ports by binding to port 0 and letting go, and another
-process can take one before the kernel binds it, "ZMQError: Address already in use"; nbval reports "Kernel died
-before replying to kernel_info" for every cell of that notebook) would measure less than the notebooks' work, so
-the whole round, ours and the floor, is measured again (at most ``REDO`` times a round), and the benchmark says
-how many rounds it redid and why. A failure of any other kind is not redone.
+Kernels: ours and the floor's are nbval's kernels as the project's conftest.py starts them for the tests, over
+IPC in a folder of their own (the floor's folder gets a copy of it), and the floor's untimed executions are over
+IPC too: with TCP ports a kernel could die at its start (jupyter_client picks a kernel's five ports by binding to
+port 0 and letting go, and another process can take one before the kernel binds it, "ZMQError: Address already in
+use"), and a run whose notebook never ran measures less than the notebooks' work.
 
 Bytecode: the floor's packages (pandas, ipywidgets) were compiled to bytecode when pip installed them; bridgelaws is
 installed editable, so it has bytecode only once Python has written it. Where ``PYTHONDONTWRITEBYTECODE`` is set
@@ -56,8 +54,10 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import nbformat
+from jupyter_client.manager import AsyncKernelManager
 from nbclient import NotebookClient
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
@@ -67,9 +67,6 @@ SANITIZE = NOTEBOOKS / "sanitize.cfg"
 TARGET = 1.3  # ours / floor, the median of the rounds (issue #31)
 SPREAD = 0.20  # (highest - lowest) / median of the rounds' ratios (issue #38)
 MIN_ROUNDS = 5
-#: a round in which a kernel died at its start (a port taken by another process) is measured again, this often
-REDO = 3
-KERNEL_DIED = "Kernel died before replying to kernel_info"
 
 
 def floor_notebook(i: int) -> nbformat.NotebookNode:
@@ -85,19 +82,31 @@ def floor_notebook(i: int) -> nbformat.NotebookNode:
     return nb
 
 
+def ipc_kernel_manager(folder: str) -> type[AsyncKernelManager]:
+    """nbclient's kernel manager for the floor's untimed executions: each kernel over IPC in a folder of its own
+    under ``folder`` (short: a Unix socket's path has at most 107 bytes), as conftest.py starts nbval's."""
+
+    class IpcKernelManager(AsyncKernelManager):  # type: ignore[misc]
+        def __init__(self, **kwargs: Any) -> None:
+            own = tempfile.mkdtemp(dir=folder)
+            super().__init__(transport="ipc", ip=os.path.join(own, "ipc"),
+                             connection_file=os.path.join(own, "kernel.json"), **kwargs)
+
+    return IpcKernelManager
+
+
 def write_floor(directory: Path, count: int) -> None:
     """``count`` floor notebooks, executed once (untimed) so that nbval has outputs to compare."""
-    for i in range(count):
-        for attempt in range(REDO + 1):  # untimed: a kernel that died at its start (a port race) starts again
+    kernels = tempfile.mkdtemp(prefix="bridgelaws-floor-kernels-", dir="/tmp" if os.path.isdir("/tmp") else None)
+    try:
+        for i in range(count):
             nb = floor_notebook(i)
-            try:
-                NotebookClient(nb, kernel_name="python3", timeout=120, record_timing=False, store_widget_state=False,
-                               resources={"metadata": {"path": str(directory)}}).execute()
-                break
-            except (RuntimeError, AssertionError) as exc:  # nbclient's cleanup then asserts, over the RuntimeError
-                if attempt == REDO or KERNEL_DIED not in f"{exc} {exc.__context__}":
-                    raise
-        nbformat.write(nb, directory / f"{i:02d}-floor.ipynb")
+            NotebookClient(nb, kernel_name="python3", kernel_manager_class=ipc_kernel_manager(kernels), timeout=120,
+                           record_timing=False, store_widget_state=False,
+                           resources={"metadata": {"path": str(directory)}}).execute()
+            nbformat.write(nb, directory / f"{i:02d}-floor.ipynb")
+    finally:
+        shutil.rmtree(kernels, ignore_errors=True)
     # nbval's kernels as ours get them from the project's conftest.py (over IPC, their stderr kept): pytest reads a
     # conftest.py only in the folders of the paths it is given, and the floor's folder is not under the project
     shutil.copy(ROOT / "conftest.py", directory / "conftest.py")
@@ -115,13 +124,9 @@ def children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-class KernelDied(RuntimeError):
-    """A kernel of the run died before it answered (see the module's docstring): the round is measured again."""
-
-
 def nbval(path: Path, failures: list[str] | None = None) -> tuple[float, float]:
-    """(wall seconds, CPU seconds) of one nbval run over ``path``. A kernel that died at its start raises
-    :class:`KernelDied`; other failures raise, unless ``failures`` collects pytest's summary line instead."""
+    """(wall seconds, CPU seconds) of one nbval run over ``path``. Failures raise, unless ``failures`` collects
+    pytest's summary line instead."""
     cmd = [sys.executable, "-m", "pytest", "--nbval", "--nbval-current-env", "--nbval-sanitize-with", str(SANITIZE),
            "-p", "no:cacheprovider", "-q", str(path)]
     cpu = children_cpu()
@@ -131,8 +136,6 @@ def nbval(path: Path, failures: list[str] | None = None) -> tuple[float, float]:
     cpu = children_cpu() - cpu
     if out.returncode != 0:
         lines = out.stdout.strip().splitlines()
-        if KERNEL_DIED in out.stdout:
-            raise KernelDied(f"{path.name}: {lines[-1] if lines else out.returncode}")
         if failures is None or not lines:
             tail = "\n".join(lines[-15:])
             raise RuntimeError(f"nbval failed on {path} (exit {out.returncode}):\n{tail}{out.stderr[-1000:]}")
@@ -195,27 +198,16 @@ def main(argv: list[str] | None = None) -> int:
     ours: list[tuple[float, float]] = []
     floor: list[tuple[float, float]] = []
     failures: list[str] = []
-    redone: list[str] = []
     try:
         write_floor(tmp, len(ours_nbs))  # inside: a failure here also removes the temporary directory
         for r in range(rounds):
-            for attempt in range(REDO + 1):
-                try:
-                    # both in every round, which goes first alternating
-                    if r % 2 == 0:
-                        o = nbval(NOTEBOOKS, failures)
-                        f = nbval(tmp)
-                    else:
-                        f = nbval(tmp)
-                        o = nbval(NOTEBOOKS, failures)
-                    break
-                except KernelDied as exc:
-                    if attempt == REDO:
-                        raise
-                    redone.append(f"round {r + 1}: {exc}")
-                    print(f"  round {r + 1} measured again: a kernel died at its start ({exc})", flush=True)
-            ours.append(o)
-            floor.append(f)
+            # both in every round, which goes first alternating
+            if r % 2 == 0:
+                ours.append(nbval(NOTEBOOKS, failures))
+                floor.append(nbval(tmp))
+            else:
+                floor.append(nbval(tmp))
+                ours.append(nbval(NOTEBOOKS, failures))
             print(f"  round {r + 1}: CPU ours {ours[-1][1]:.1f} s, floor {floor[-1][1]:.1f} s, ratio "
                   f"{ours[-1][1] / floor[-1][1]:.2f} (wall {ours[-1][0]:.1f} / {floor[-1][0]:.1f} s, "
                   f"{ours[-1][0] / floor[-1][0]:.2f}); load average {os.getloadavg()[0]:.1f}", flush=True)
@@ -226,13 +218,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.keep:
             print(f"floor notebooks kept in {tmp}")
         else:
-            for p in tmp.iterdir():
-                p.unlink()
-            tmp.rmdir()
+            shutil.rmtree(tmp)  # a folder too: pytest may write the copied conftest.py's bytecode there
     report(ours, floor, ours_nbs, failures)
-    if redone:
-        print(f"{len(redone)} round(s) measured again because a kernel died at its start (a port race, not the "
-              f"notebooks): {'; '.join(redone)}")
     return 0
 
 
